@@ -1,0 +1,56 @@
+"""phase10kit: the exact rules of Phase 10 for teaching, playing and computing odds.
+
+>>> from phase10kit import parse_cards, phase, can_complete, find_layout
+>>> hand = parse_cards("R7 B7 G7 Y2 B2 W S")
+>>> can_complete(hand, phase(1)), str(find_layout(hand, phase(1)))
+(True, 's[R7 B7 G7] s[Y2 B2 W]')
+"""
+
+from phase10kit.cards import (
+    COLORS,
+    SKIP,
+    WILD,
+    Card,
+    Color,
+    Kind,
+    format_cards,
+    parse_cards,
+    shuffled_deck,
+    standard_deck,
+)
+from phase10kit.errors import IllegalActionError, NotationError, Phase10Error
+from phase10kit.explain import explain
+from phase10kit.groups import Group, InvalidGroupError, arrange
+from phase10kit.phases import GroupKind, GroupSpec, Phase, phase
+from phase10kit.solver import Layout, can_complete, find_layout, missing, outs
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "COLORS",
+    "SKIP",
+    "WILD",
+    "Card",
+    "Color",
+    "Group",
+    "GroupKind",
+    "GroupSpec",
+    "IllegalActionError",
+    "InvalidGroupError",
+    "Kind",
+    "Layout",
+    "NotationError",
+    "Phase",
+    "Phase10Error",
+    "arrange",
+    "can_complete",
+    "explain",
+    "find_layout",
+    "format_cards",
+    "missing",
+    "outs",
+    "parse_cards",
+    "phase",
+    "shuffled_deck",
+    "standard_deck",
+]

@@ -1,0 +1,244 @@
+"""Cards, colours, the card notation and the 108-card deck.
+
+A card is a small immutable value: ``R7`` (red 7), ``Y12``, ``W`` (Wild) or ``S`` (Skip). The two
+physical copies of a number card are equal values; the engine counts copies to conserve the deck.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+import re
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import total_ordering
+
+from phase10kit.errors import NotationError
+
+NUMBERS = range(1, 13)
+"""The numbers on number cards, 1 to 12."""
+
+
+class Color(enum.Enum):
+    """The four card colours, written by their initials in the notation."""
+
+    RED = "R"
+    BLUE = "B"
+    GREEN = "G"
+    YELLOW = "Y"
+
+    @property
+    def index(self) -> int:
+        """Position in ``COLORS`` (red 0, blue 1, green 2, yellow 3)."""
+        return _COLOR_INDEX[self]
+
+    @property
+    def label(self) -> str:
+        """The English name, lower case: ``Color.RED.label == "red"``."""
+        return self.name.lower()
+
+    @classmethod
+    def parse(cls, text: str) -> Color:
+        """The colour written as its initial or English name (any case).
+
+        >>> Color.parse("b"), Color.parse("Yellow")
+        (<Color.BLUE: 'B'>, <Color.YELLOW: 'Y'>)
+        """
+        key = text.strip().upper()
+        for color in cls:
+            if key in (color.value, color.name):
+                return color
+        raise NotationError(f"unknown colour {text!r}: use R, B, G or Y", reason="bad-color")
+
+
+COLORS: tuple[Color, ...] = tuple(Color)
+_COLOR_INDEX = {color: i for i, color in enumerate(COLORS)}
+
+
+class Kind(enum.IntEnum):
+    """What a card is: a number card, a Wild or a Skip (in this sort order)."""
+
+    NUMBER = 0
+    WILD = 1
+    SKIP = 2
+
+
+WILD_INDEX = 48
+SKIP_INDEX = 49
+KIND_COUNT = 50
+"""Distinct card values: 48 number cards (12 numbers x 4 colours), Wild and Skip."""
+
+
+@total_ordering
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card value. Number cards sort by number then colour; Wilds and then Skips come last.
+
+    >>> Card.parse("r7"), str(Card.parse("W"))
+    (Card('R7'), 'W')
+    >>> sorted(parse_cards("S W B7 R7 Y2"))
+    [Card('Y2'), Card('R7'), Card('B7'), Card('W'), Card('S')]
+    """
+
+    kind: Kind
+    number: int = 0
+    color: Color | None = None
+    index: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.kind is Kind.NUMBER:
+            if self.color is None or self.number not in NUMBERS:
+                raise NotationError(
+                    f"a number card needs a colour and a number 1-12, not {self.color} {self.number}",
+                    reason="bad-card",
+                )
+            index = (self.number - 1) * 4 + self.color.index
+        else:
+            if self.number or self.color is not None:
+                raise NotationError(f"a {self.kind.name} has no number or colour", reason="bad-card")
+            index = WILD_INDEX if self.kind is Kind.WILD else SKIP_INDEX
+        object.__setattr__(self, "index", index)
+
+    @staticmethod
+    def numbered(color: Color, number: int) -> Card:
+        """The number card of that colour and number: ``Card.numbered(Color.RED, 7)`` is ``R7``."""
+        return Card(Kind.NUMBER, number, color)
+
+    @staticmethod
+    def parse(token: str) -> Card:
+        """Parse one card in the notation (case-insensitive): ``R7``, ``y12``, ``W``, ``S``.
+
+        >>> Card.parse("g10")
+        Card('G10')
+        """
+        return _parse_token(token, position=None)
+
+    @staticmethod
+    def from_index(index: int) -> Card:
+        """The card with that ``index`` (0-47 number cards by number then colour, 48 W, 49 S)."""
+        return CARDS_BY_INDEX[index]
+
+    @property
+    def is_wild(self) -> bool:
+        return self.kind is Kind.WILD
+
+    @property
+    def is_skip(self) -> bool:
+        return self.kind is Kind.SKIP
+
+    @property
+    def is_number(self) -> bool:
+        return self.kind is Kind.NUMBER
+
+    @property
+    def points(self) -> int:
+        """Penalty points when left in hand at the end of a hand: 5, 10, 15 (Skip) or 25 (Wild)."""
+        if self.kind is Kind.WILD:
+            return 25
+        if self.kind is Kind.SKIP:
+            return 15
+        return 5 if self.number <= 9 else 10
+
+    def __str__(self) -> str:
+        if self.kind is Kind.NUMBER:
+            assert self.color is not None
+            return f"{self.color.value}{self.number}"
+        return "W" if self.kind is Kind.WILD else "S"
+
+    def __repr__(self) -> str:
+        return f"Card({str(self)!r})"
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index < other.index
+
+    def _repr_svg_(self) -> str:
+        from phase10kit import svg
+
+        return str(svg.card_svg(self))
+
+
+CARDS_BY_INDEX: tuple[Card, ...] = tuple(
+    [Card.numbered(color, number) for number in NUMBERS for color in COLORS] + [Card(Kind.WILD), Card(Kind.SKIP)]
+)
+WILD = CARDS_BY_INDEX[WILD_INDEX]
+SKIP = CARDS_BY_INDEX[SKIP_INDEX]
+_CARDS_BY_TEXT = {str(card): card for card in CARDS_BY_INDEX}
+
+
+def _parse_token(token: str, position: int | None) -> Card:
+    card = _CARDS_BY_TEXT.get(token.strip().upper())
+    if card is not None:
+        return card
+    where = f" (token {position})" if position is not None else ""
+    if not token.strip():
+        raise NotationError(f"empty card token{where}", reason="bad-token")
+    raise NotationError(
+        f"{token!r}{where} is not a card: write a colour R, B, G or Y and a number 1-12 (like R7), "
+        "W for a Wild or S for a Skip",
+        reason="bad-token",
+    )
+
+
+def parse_cards(text: str) -> list[Card]:
+    """Parse cards separated by spaces and/or commas, case-insensitively.
+
+    >>> parse_cards("R7 b7, W S")
+    [Card('R7'), Card('B7'), Card('W'), Card('S')]
+    >>> format_cards(parse_cards("r7,b7 w"))
+    'R7 B7 W'
+    """
+    stripped = text.strip()
+    if not stripped:
+        return []
+    # Split on single separators so "R7,,B7" shows its empty token instead of hiding it.
+    tokens = re.split(r"\s*,\s*|\s+", stripped)
+    return [_parse_token(token, position) for position, token in enumerate(tokens, start=1)]
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """The canonical notation of cards, space-separated: ``R7 B7 W S``."""
+    return " ".join(str(card) for card in cards)
+
+
+def standard_deck() -> list[Card]:
+    """The 108 cards in a fixed order: two of each number card, 8 Wilds, 4 Skips.
+
+    >>> deck = standard_deck()
+    >>> len(deck), deck.count(WILD), deck.count(SKIP), deck.count(Card.parse("R7"))
+    (108, 8, 4, 2)
+    """
+    return [card for card in CARDS_BY_INDEX[:WILD_INDEX] for _ in range(2)] + [WILD] * 8 + [SKIP] * 4
+
+
+DECK_COUNTS: tuple[int, ...] = tuple([2] * 48 + [8, 4])
+"""How many copies of each card index the standard deck holds."""
+
+
+def shuffled_deck(rng: random.Random) -> list[Card]:
+    """The standard deck shuffled by ``rng``; the kit never touches module-level random state.
+
+    >>> format_cards(shuffled_deck(random.Random(1))[:3]) == format_cards(shuffled_deck(random.Random(1))[:3])
+    True
+    """
+    if not isinstance(rng, random.Random):
+        raise TypeError(f"shuffling needs a random.Random, got {type(rng).__name__}")
+    deck = standard_deck()
+    rng.shuffle(deck)
+    return deck
+
+
+def card_counts(cards: Iterable[Card]) -> list[int]:
+    """How many of each card index the cards hold (a list of ``KIND_COUNT`` integers)."""
+    counts = [0] * KIND_COUNT
+    for card in cards:
+        counts[card.index] += 1
+    return counts
+
+
+def excess_over_deck(cards: Iterable[Card]) -> list[Card]:
+    """The cards of which there are more than the standard deck holds (empty for a real hand)."""
+    tally = Counter(cards)
+    return [card for card, n in sorted(tally.items()) if n > DECK_COUNTS[card.index]]

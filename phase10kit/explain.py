@@ -1,0 +1,129 @@
+"""Plain-language explanations of where a hand stands with a phase, in the kit's languages."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from phase10kit.cards import WILD, Card, Color, format_cards
+from phase10kit.i18n import translator
+from phase10kit.phases import GroupKind, GroupSpec, Phase
+from phase10kit.solver import GroupProgress, find_layout, missing, progress
+
+
+def explain(hand: Iterable[Card], phase: Phase, *, natural_required: bool = True, lang: str = "en") -> str:
+    """One or two sentences a student understands: what the hand has and what it still needs.
+
+    >>> from phase10kit import parse_cards, phase
+    >>> print(explain(parse_cards("R3 R4 B5 G9"), phase(4)))
+    You need 3 more cards for 1 run of 7. For the run of 7 you have R3 R4 B5 G9 and need the numbers 6, 7, 8 or Wilds.
+    >>> print(explain(parse_cards("R7 B7 G7 Y2 B2 W"), phase(1)))
+    You hold the whole phase: s[R7 B7 G7] s[Y2 B2 W].
+    """
+    t = translator(lang)
+    cards = list(hand)
+    layout = find_layout(cards, phase, natural_required=natural_required)
+    if layout is not None:
+        return t.gettext("You hold the whole phase: {layout}.").format(layout=layout)
+    count = missing(cards, phase, natural_required=natural_required)
+    first = t.ngettext(
+        "You need {count} more card for {phase}.", "You need {count} more cards for {phase}.", count
+    ).format(count=count, phase=phase_name(phase, lang))
+    seen: set[GroupSpec] = set()
+    parts = []
+    for group in progress(cards, phase, natural_required=natural_required):
+        label = group_name(group.spec, lang, other=group.spec in seen)
+        seen.add(group.spec)
+        parts.append(_describe(group, label, lang))
+    details = "; ".join(parts)
+    return f"{first} {details[:1].upper()}{details[1:]}."
+
+
+def phase_name(phase: Phase, lang: str = "en") -> str:
+    """The phase's readable name in ``lang``: ``"2 sets of 3"``, ``"1 set of 3 + 1 run of 4"``.
+
+    >>> phase_name(Phase.parse("2s3+c4"))
+    '2 sets of 3 + 4 cards of one colour'
+    """
+    parts = []
+    specs = list(phase.groups)
+    i = 0
+    while i < len(specs):
+        j = i
+        while j < len(specs) and specs[j] == specs[i]:
+            j += 1
+        parts.append(_count_name(specs[i], j - i, lang))
+        i = j
+    return " + ".join(parts)
+
+
+def _count_name(spec: GroupSpec, count: int, lang: str) -> str:
+    t = translator(lang)
+    if spec.kind is GroupKind.SET:
+        return t.ngettext("{count} set of {size}", "{count} sets of {size}", count).format(count=count, size=spec.size)
+    if spec.kind is GroupKind.RUN:
+        return t.ngettext("{count} run of {size}", "{count} runs of {size}", count).format(count=count, size=spec.size)
+    one = t.ngettext("{size} card of one colour", "{size} cards of one colour", spec.size).format(size=spec.size)
+    return one if count == 1 else t.gettext("{count} x {group}").format(count=count, group=one)
+
+
+def group_name(spec: GroupSpec, lang: str = "en", *, other: bool = False) -> str:
+    """``"the set of 3"``, ``"the run of 4"``, ``"the group of 7 of one colour"`` (or ``"the other ..."``)."""
+    t = translator(lang)
+    if spec.kind is GroupKind.SET:
+        text = t.gettext("the other set of {size}") if other else t.gettext("the set of {size}")
+    elif spec.kind is GroupKind.RUN:
+        text = t.gettext("the other run of {size}") if other else t.gettext("the run of {size}")
+    else:
+        text = (
+            t.gettext("the other group of {size} of one colour")
+            if other
+            else t.gettext("the group of {size} of one colour")
+        )
+    return text.format(size=spec.size)
+
+
+def color_name(color: Color, lang: str = "en") -> str:
+    """The colour's name in ``lang``: ``color_name(Color.RED) == "red"``."""
+    t = translator(lang)
+    names = {
+        Color.RED: t.gettext("red"),
+        Color.BLUE: t.gettext("blue"),
+        Color.GREEN: t.gettext("green"),
+        Color.YELLOW: t.gettext("yellow"),
+    }
+    return names[color]
+
+
+def _describe(group: GroupProgress, label: str, lang: str) -> str:
+    t = translator(lang)
+    held = format_cards(list(group.cards) + [WILD] * group.wilds)
+    if group.complete:
+        return t.gettext("{group} is ready: {cards}").format(group=label[:1].upper() + label[1:], cards=held)
+    need = _needs_text(group, lang)
+    if not held:
+        return t.gettext("for {group} you have nothing yet and need {need}").format(group=label, need=need)
+    return t.gettext("for {group} you have {cards} and need {need}").format(group=label, cards=held, need=need)
+
+
+def _needs_text(group: GroupProgress, lang: str) -> str:
+    t = translator(lang)
+    n = len(group.needs)
+    kind = group.spec.kind
+    if not group.started:
+        # No natural card yet: its number or colour is still open, and one card must be natural.
+        if kind is GroupKind.SET:
+            return t.ngettext("{count} card of one number", "{count} cards of one number", n).format(count=n)
+        if kind is GroupKind.RUN:
+            return t.ngettext("{count} card in a row", "{count} cards in a row", n).format(count=n)
+        return t.ngettext("{count} card of one colour", "{count} cards of one colour", n).format(count=n)
+    if kind is GroupKind.SET:
+        return t.ngettext("one more {number} or a Wild", "{count} more {number}s or Wilds", n).format(
+            count=n, number=group.value
+        )
+    if kind is GroupKind.RUN:
+        numbers = ", ".join(str(v) for v in group.needs)
+        return t.ngettext("a {numbers} or a Wild", "the numbers {numbers} or Wilds", n).format(numbers=numbers)
+    assert isinstance(group.value, Color)
+    return t.ngettext("one more {color} card or a Wild", "{count} more {color} cards or Wilds", n).format(
+        count=n, color=color_name(group.value, lang)
+    )

@@ -1,0 +1,146 @@
+"""Phases: lists of groups to lay down, written ``s3+r4`` (set of 3 + run of 4), ``2s3``, ``c7``.
+
+``phase(1)`` to ``phase(10)`` are the standard phases, ``phase(11)`` to ``phase(20)`` the extra ones.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass
+from itertools import groupby
+
+from phase10kit.errors import NotationError
+
+
+class GroupKind(enum.Enum):
+    """The three kinds of group, written by their initials in the notation."""
+
+    SET = "s"
+    RUN = "r"
+    COLOR = "c"
+
+
+MAX_SIZE = {GroupKind.SET: 16, GroupKind.RUN: 12, GroupKind.COLOR: 32}
+"""Largest group the deck can make: 8 copies + 8 Wilds; a run within 1..12; 24 of a colour + 8 Wilds."""
+MIN_SIZE = 2
+
+
+@dataclass(frozen=True, slots=True)
+class GroupSpec:
+    """One group a phase asks for: its kind and how many cards (at least)."""
+
+    kind: GroupKind
+    size: int
+
+    def __post_init__(self) -> None:
+        if not MIN_SIZE <= self.size <= MAX_SIZE[self.kind]:
+            raise NotationError(
+                f"{self.kind.value}{self.size}: a {self.kind.name.lower()} needs "
+                f"{MIN_SIZE} to {MAX_SIZE[self.kind]} cards",
+                reason="bad-phase",
+            )
+
+    def __str__(self) -> str:
+        return f"{self.kind.value}{self.size}"
+
+    @property
+    def name(self) -> str:
+        """``"set of 3"``, ``"run of 4"`` or ``"4 cards of one colour"``."""
+        if self.kind is GroupKind.COLOR:
+            return f"{self.size} cards of one colour"
+        return f"{self.kind.name.lower()} of {self.size}"
+
+
+_TERM = re.compile(r"([0-9]+)?([src])([0-9]+)")
+
+
+@dataclass(frozen=True, slots=True)
+class Phase:
+    """The groups of a phase in the order written. Equal phases have equal group lists.
+
+    >>> p = Phase.parse("s3+r4")
+    >>> str(p), p.name, p.size
+    ('s3+r4', '1 set of 3 + 1 run of 4', 7)
+    >>> str(Phase.parse("S3 + s3")), phase(8).name
+    ('2s3', '7 cards of one colour')
+    """
+
+    groups: tuple[GroupSpec, ...]
+
+    def __post_init__(self) -> None:
+        if not self.groups:
+            raise NotationError("a phase needs at least one group", reason="bad-phase")
+
+    @staticmethod
+    def parse(text: str) -> Phase:
+        """Parse a phase in the notation: terms ``[count]kind size`` joined by ``+``."""
+        if not isinstance(text, str):
+            raise NotationError(f"a phase is written as text like 's3+r4', not {text!r}", reason="bad-phase")
+        compact = re.sub(r"\s+", "", text).lower()
+        if not compact:
+            raise NotationError("empty phase: write groups like 's3+r4'", reason="bad-phase")
+        groups: list[GroupSpec] = []
+        for position, term in enumerate(compact.split("+"), start=1):
+            match = _TERM.fullmatch(term)
+            if match is None:
+                raise NotationError(
+                    f"{term!r} (group {position} of {text!r}) is not a group: write s3 (set of 3), "
+                    "r4 (run of 4), c7 (7 of one colour), or 2s3 for two sets of 3",
+                    reason="bad-phase",
+                )
+            count = int(match.group(1) or 1)
+            if count < 1:
+                raise NotationError(f"{term!r} in {text!r} asks for no group at all", reason="bad-phase")
+            spec = GroupSpec(GroupKind(match.group(2)), int(match.group(3)))
+            groups.extend([spec] * count)
+        return Phase(tuple(groups))
+
+    def __str__(self) -> str:
+        terms = []
+        for spec, same in groupby(self.groups):
+            count = len(list(same))
+            terms.append(f"{count}{spec}" if count > 1 else str(spec))
+        return "+".join(terms)
+
+    def __repr__(self) -> str:
+        return f"Phase({str(self)!r})"
+
+    @property
+    def name(self) -> str:
+        """A readable English name: ``"2 sets of 3"``, ``"1 set of 3 + 1 run of 4"``."""
+        parts = []
+        for spec, same in groupby(self.groups):
+            count = len(list(same))
+            if spec.kind is GroupKind.COLOR:
+                parts.append(spec.name if count == 1 else f"{count} x {spec.name}")
+            else:
+                noun = spec.kind.name.lower() + ("s" if count > 1 else "")
+                parts.append(f"{count} {noun} of {spec.size}")
+        return " + ".join(parts)
+
+    @property
+    def size(self) -> int:
+        """Cards needed to lay the phase down exactly."""
+        return sum(spec.size for spec in self.groups)
+
+    def _repr_svg_(self) -> str:
+        from phase10kit import svg
+
+        return str(svg.phase_svg(self))
+
+
+STANDARD_PHASES = ("2s3", "s3+r4", "s4+r4", "r7", "r8", "r9", "2s4", "c7", "s5+s2", "s5+s3")
+EXTRA_PHASES = ("4s2", "s4+r5", "s5+r5", "r4+c4", "s5+c4", "r10", "s4+s5", "c9", "s6+s2", "s6+s3")
+_ALL = tuple(Phase.parse(text) for text in STANDARD_PHASES + EXTRA_PHASES)
+
+
+def phase(number: int) -> Phase:
+    """Phase ``number``: 1-10 are the standard phases, 11-20 the extra ones (seed ``001``).
+
+    >>> phase(1), phase(4), phase(14)
+    (Phase('2s3'), Phase('r7'), Phase('r4+c4'))
+    """
+    if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= len(_ALL):
+        raise NotationError(f"there is no phase {number!r}: phases are numbered 1 to 20", reason="bad-phase")
+    return _ALL[number - 1]

@@ -1,0 +1,15 @@
+"""The rules package stays pure: importing it loads no Jupyter or plotting module."""
+
+import subprocess
+import sys
+
+FORBIDDEN = ("ipywidgets", "IPython", "anywidget", "plotly", "ipykernel", "traitlets")
+
+
+def test_import_phase10kit_loads_no_jupyter_module() -> None:
+    code = (
+        "import sys, phase10kit, phase10kit.solver, phase10kit.svg, phase10kit.explain\n"
+        f"print(sorted(m for m in sys.modules if m.split('.')[0] in {FORBIDDEN!r}))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
