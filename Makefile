@@ -26,7 +26,7 @@ test: $(VENV)/.test-installed
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy --strict phase10kit
-	$(BIN)/pytest tests phase10kit README.md
+	$(BIN)/pytest --nbval-lax --nbval-current-env tests phase10kit widgets README.md notebooks
 
 benchmarks: $(VENV)/.test-installed
 	$(BIN)/python benchmarks/run.py
