@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8866
 
-.PHONY: play test lint types unit notebooks benchmarks clean
+.PHONY: play test benchmarks i18n clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -20,13 +20,18 @@ $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
 	touch $@ $(VENV)/.play-installed
 
 play: $(VENV)/.play-installed
-	$(BIN)/jupyter lab --notebook-dir=notebooks --ServerApp.ip=127.0.0.1 --ServerApp.port=$(PORT)
+	@echo "The table: http://127.0.0.1:$(PORT)/ (Ctrl+C stops it; add ?seed=5&players=2&bots=greedy to the URL)"
+	$(BIN)/voila notebooks/play.ipynb --no-browser --Voila.ip=127.0.0.1 --port=$(PORT)
 
 test: $(VENV)/.test-installed
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy --strict phase10kit
 	$(BIN)/pytest --nbval-lax --nbval-current-env tests phase10kit widgets README.md notebooks
+
+# Extract messages, update the .po catalogs and compile them (new messages arrive untranslated).
+i18n: $(VENV)/.test-installed
+	$(BIN)/python tools/i18n.py
 
 benchmarks: $(VENV)/.test-installed
 	$(BIN)/python benchmarks/run.py

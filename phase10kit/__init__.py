@@ -6,6 +6,7 @@
 (True, 's[R7 B7 G7] s[Y2 B2 W]')
 """
 
+from phase10kit.actions import Action, Discard, Draw, Hit, Lay, Take, parse_action
 from phase10kit.cards import (
     COLORS,
     SKIP,
@@ -20,28 +21,41 @@ from phase10kit.cards import (
 )
 from phase10kit.errors import IllegalActionError, NotationError, Phase10Error
 from phase10kit.explain import explain
+from phase10kit.game import TIEBREAK_PHASE, Game, PlayerView
 from phase10kit.groups import Group, InvalidGroupError, arrange
 from phase10kit.phases import GroupKind, GroupSpec, Phase, phase
+from phase10kit.rules import PRESETS, Rules, phase_list
 from phase10kit.solver import Layout, can_complete, find_layout, missing, outs
 
 __version__ = "0.1.0"
 
 __all__ = [
     "COLORS",
+    "PRESETS",
     "SKIP",
+    "TIEBREAK_PHASE",
     "WILD",
+    "Action",
     "Card",
     "Color",
+    "Discard",
+    "Draw",
+    "Game",
     "Group",
     "GroupKind",
     "GroupSpec",
+    "Hit",
     "IllegalActionError",
     "InvalidGroupError",
     "Kind",
+    "Lay",
     "Layout",
     "NotationError",
     "Phase",
     "Phase10Error",
+    "PlayerView",
+    "Rules",
+    "Take",
     "arrange",
     "can_complete",
     "explain",
@@ -49,8 +63,10 @@ __all__ = [
     "format_cards",
     "missing",
     "outs",
+    "parse_action",
     "parse_cards",
     "phase",
+    "phase_list",
     "shuffled_deck",
     "standard_deck",
 ]

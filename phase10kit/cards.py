@@ -71,7 +71,7 @@ KIND_COUNT = 50
 
 
 @total_ordering
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Card:
     """One card value. Number cards sort by number then colour; Wilds and then Skips come last.
 
@@ -148,6 +148,16 @@ class Card:
 
     def __repr__(self) -> str:
         return f"Card({str(self)!r})"
+
+    # Equality, hashing and order all follow ``index``, one small int per card value, which is
+    # much faster than comparing the fields (cards are compared in every engine and solver loop).
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index == other.index
+
+    def __hash__(self) -> int:
+        return self.index
 
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, Card):

@@ -43,6 +43,8 @@ def phase_name(phase: Phase, lang: str = "en") -> str:
 
     >>> phase_name(Phase.parse("2s3+c4"))
     '2 sets of 3 + 4 cards of one colour'
+    >>> phase_name(Phase.parse("s3+r4"), "uk")
+    '1 група з 3 + 1 ряд із 4'
     """
     parts = []
     specs = list(phase.groups)
@@ -64,6 +66,36 @@ def _count_name(spec: GroupSpec, count: int, lang: str) -> str:
         return t.ngettext("{count} run of {size}", "{count} runs of {size}", count).format(count=count, size=spec.size)
     one = t.ngettext("{size} card of one colour", "{size} cards of one colour", spec.size).format(size=spec.size)
     return one if count == 1 else t.gettext("{count} x {group}").format(count=count, group=one)
+
+
+def spec_name(spec: GroupSpec, lang: str = "en") -> str:
+    """A group a phase asks for, in ``lang``: ``"set of 3"``, ``"run of 4"``, ``"4 cards of one colour"``.
+
+    >>> from phase10kit.phases import GroupKind
+    >>> spec_name(GroupSpec(GroupKind.RUN, 4)), spec_name(GroupSpec(GroupKind.SET, 3), "cs")
+    ('run of 4', 'sada 3')
+    """
+    t = translator(lang)
+    if spec.kind is GroupKind.SET:
+        return t.gettext("set of {size}").format(size=spec.size)
+    if spec.kind is GroupKind.RUN:
+        return t.gettext("run of {size}").format(size=spec.size)
+    return t.ngettext("{size} card of one colour", "{size} cards of one colour", spec.size).format(size=spec.size)
+
+
+def group_kind_name(kind: GroupKind, lang: str = "en") -> str:
+    """``"set"``, ``"run"`` or ``"colour group"`` in ``lang``.
+
+    >>> group_kind_name(GroupKind.RUN), group_kind_name(GroupKind.RUN, "uk")
+    ('run', 'ряд')
+    """
+    t = translator(lang)
+    names = {
+        GroupKind.SET: t.gettext("set"),
+        GroupKind.RUN: t.gettext("run"),
+        GroupKind.COLOR: t.gettext("colour group"),
+    }
+    return names[kind]
 
 
 def group_name(spec: GroupSpec, lang: str = "en", *, other: bool = False) -> str:

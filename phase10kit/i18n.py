@@ -1,8 +1,10 @@
 """Translations of every user-facing sentence through standard gettext catalogs.
 
-Code marks text with ``translator(lang).gettext(...)``/``.ngettext(...)``; catalogs live in
-``phase10kit/locale/<lang>/LC_MESSAGES/phase10kit.po`` (compiled to ``.mo`` on first use). English
-is the source language, so a missing catalog falls back to the English text.
+Code marks text with ``translator(lang).gettext(...)``/``.ngettext(...)`` (and ``N_`` for msgids kept
+in tables); the catalogs are ``phase10kit/locale/<lang>/LC_MESSAGES/phase10kit.po`` with their compiled
+``.mo`` beside them, shipped in the package. ``python tools/i18n.py`` extracts the messages, updates
+every catalog and compiles it (``--check`` fails on drift, gaps or fuzzy entries). English is the
+source language: its text is the msgid itself.
 """
 
 from __future__ import annotations
@@ -31,8 +33,10 @@ def check_lang(lang: str) -> str:
 def translator(lang: str = "en") -> gettext.NullTranslations:
     """The translations for ``lang`` (``"en"``, ``"es"``, ``"hr"``, ``"cs"``, ``"uk"``, ``"ko"``).
 
-    >>> translator("en").gettext("Draw")
-    'Draw'
+    >>> translator("en").gettext("Draw"), translator("uk").gettext("Draw")
+    ('Draw', 'Тягнути')
+    >>> [translator("cs").ngettext("{count} point", "{count} points", n).format(count=n) for n in (1, 3, 5)]
+    ['1 bod', '3 body', '5 bodů']
     """
     check_lang(lang)
     if lang == "en":

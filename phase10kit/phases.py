@@ -46,10 +46,10 @@ class GroupSpec:
 
     @property
     def name(self) -> str:
-        """``"set of 3"``, ``"run of 4"`` or ``"4 cards of one colour"``."""
-        if self.kind is GroupKind.COLOR:
-            return f"{self.size} cards of one colour"
-        return f"{self.kind.name.lower()} of {self.size}"
+        """``"set of 3"``, ``"run of 4"`` or ``"4 cards of one colour"`` (English; ``explain.spec_name`` for others)."""
+        from phase10kit.explain import spec_name
+
+        return spec_name(self)
 
 
 _TERM = re.compile(r"([0-9]+)?([src])([0-9]+)")
@@ -108,16 +108,10 @@ class Phase:
 
     @property
     def name(self) -> str:
-        """A readable English name: ``"2 sets of 3"``, ``"1 set of 3 + 1 run of 4"``."""
-        parts = []
-        for spec, same in groupby(self.groups):
-            count = len(list(same))
-            if spec.kind is GroupKind.COLOR:
-                parts.append(spec.name if count == 1 else f"{count} x {spec.name}")
-            else:
-                noun = spec.kind.name.lower() + ("s" if count > 1 else "")
-                parts.append(f"{count} {noun} of {spec.size}")
-        return " + ".join(parts)
+        """A readable English name: ``"2 sets of 3"``, ``"1 set of 3 + 1 run of 4"`` (see ``explain.phase_name``)."""
+        from phase10kit.explain import phase_name
+
+        return phase_name(self)
 
     @property
     def size(self) -> int:

@@ -5,7 +5,8 @@ set, the first number of a run, the colour of a colour group), then gives the ha
 to the groups' slots by a maximum matching that first gives every group one natural card (the
 ``natural_required`` rule) and then fills as many slots as it can; Wilds fill the rest. Common
 shapes (only sets, only colour groups, one run, a set and a run) are scored from card counts
-without the matching; the tests compare every path with a brute-force oracle.
+without the matching, and the matching itself has a closed form for phases of only sets, only
+colour groups or one run; the tests compare every path with a brute-force oracle.
 
 The score of a choice of bases is ``(extra, wilds)``: ``extra`` is how many cards the hand lacks
 (0 when it holds the phase) and ``wilds`` how many Wilds the layout uses. The solver minimises
@@ -16,10 +17,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations_with_replacement, permutations, product
 
 from phase10kit.cards import (
+    CARDS_BY_INDEX,
     COLORS,
     DECK_COUNTS,
     KIND_COUNT,
@@ -308,18 +310,54 @@ def _best_generic(hand: _Hand, phase: Phase, natural_required: bool) -> tuple[Sc
 
 def _slots(phase: Phase, bases: Bases) -> list[tuple[int, GroupValue]]:
     """The slots of the phase as (group index, required number or colour), group by group, in order."""
-    slots: list[tuple[int, GroupValue]] = []
-    for g, (spec, base) in enumerate(zip(phase.groups, bases, strict=True)):
-        if spec.kind is GroupKind.RUN:
-            assert isinstance(base, int)
-            slots.extend((g, base + i) for i in range(spec.size))
-        else:
-            slots.extend((g, base) for _ in range(spec.size))
-    return slots
+    return list(_slot_table(phase, bases).slots)
 
 
 def _fits(card: Card, need: GroupValue) -> bool:
     return card.color == need if isinstance(need, Color) else card.number == need
+
+
+class _SlotTable:
+    """The slots of a phase for given bases, and which slots and groups each natural card fits.
+
+    Built once per (phase, bases): the matching then only looks its candidates up by card index.
+    """
+
+    __slots__ = ("first_slot", "fit_groups", "fit_slots", "same_kind", "single_run", "slots")
+
+    def __init__(self, phase: Phase, bases: Bases) -> None:
+        slots: list[tuple[int, GroupValue]] = []
+        for g, (spec, base) in enumerate(zip(phase.groups, bases, strict=True)):
+            if spec.kind is GroupKind.RUN:
+                assert isinstance(base, int)
+                slots.extend((g, base + i) for i in range(spec.size))
+            else:
+                slots.extend((g, base) for _ in range(spec.size))
+        self.slots = tuple(slots)
+        # A number need fits its four colours, a colour need its twelve numbers (as ``_fits`` says).
+        fit_slots: list[list[int]] = [[] for _ in range(WILD_INDEX)]
+        fit_groups: list[list[int]] = [[] for _ in range(WILD_INDEX)]
+        for s, (g, need) in enumerate(slots):
+            fitting = range(need.index, WILD_INDEX, 4) if isinstance(need, Color) else range(4 * need - 4, 4 * need)
+            for index in fitting:
+                fit_slots[index].append(s)
+                groups = fit_groups[index]
+                if not groups or groups[-1] != g:  # slots come group by group: the groups stay sorted
+                    groups.append(g)
+        self.fit_slots = tuple(tuple(fitting) for fitting in fit_slots)
+        self.fit_groups = tuple(tuple(groups) for groups in fit_groups)
+        self.first_slot = tuple(next(s for s, (g, _) in enumerate(slots) if g == group) for group in range(len(bases)))
+        # Only sets, or only colour groups: cards fall into classes (one per value) that fit the
+        # same slots, so the matching has a closed form (``_allocate_classes``).
+        kinds = {spec.kind for spec in phase.groups}
+        self.same_kind = kinds == {GroupKind.SET} or kinds == {GroupKind.COLOR}
+        # One run alone: each card fits one slot, so each slot simply gets the first card that fits it.
+        self.single_run = len(phase.groups) == 1 and kinds == {GroupKind.RUN}
+
+
+@lru_cache(maxsize=8192)
+def _slot_table(phase: Phase, bases: Bases) -> _SlotTable:
+    return _SlotTable(phase, bases)
 
 
 def _allocate(cards: Sequence[Card], phase: Phase, bases: Bases) -> list[Card | None]:
@@ -328,28 +366,39 @@ def _allocate(cards: Sequence[Card], phase: Phase, bases: Bases) -> list[Card | 
     A maximum matching of cards to slots that first gives as many groups as possible a natural
     card; augmenting paths never empty a filled slot, so that coverage survives the second stage.
     """
-    slots = _slots(phase, bases)
-    naturals = [card for card in cards if card.is_number]
-    owner: list[int | None] = [None] * len(slots)
-    candidates = [[s for s, (_, need) in enumerate(slots) if _fits(card, need)] for card in naturals]
+    return _allocate_slots(_slot_table(phase, bases), cards)
 
-    def augment(c: int, allowed: set[int], visited: set[int]) -> bool:
+
+def _allocate_slots(table: _SlotTable, cards: Sequence[Card]) -> list[Card | None]:
+    """``_allocate`` for the slots of a ``_SlotTable``."""
+    slots = table.slots
+    naturals = [card for card in cards if card.index < WILD_INDEX]
+    if table.same_kind:
+        return [naturals[c] if c is not None else None for c in _allocate_classes(table, naturals)]
+    if table.single_run:
+        filled: list[Card | None] = [None] * len(slots)
+        for card in naturals:
+            for s in table.fit_slots[card.index]:
+                if filled[s] is None:
+                    filled[s] = card
+        return filled
+    owner: list[int | None] = [None] * len(slots)
+    candidates = [table.fit_slots[card.index] for card in naturals]
+
+    def augment(c: int, visited: set[int]) -> bool:
         for s in candidates[c]:
-            if s in visited or s not in allowed:
+            if s in visited:
                 continue
             visited.add(s)
             current = owner[s]
-            if current is None or augment(current, allowed, visited):
+            if current is None or augment(current, visited):
                 owner[s] = c
                 return True
         return False
 
     # Stage one: one slot per group stands for the group (for runs, any slot the card fits).
-    first_slot: dict[int, int] = {}
-    for s, (g, _) in enumerate(slots):
-        first_slot.setdefault(g, s)
     group_owner: dict[int, int] = {}
-    group_candidates = [sorted({slots[s][0] for s in candidates[c]}) for c in range(len(naturals))]
+    group_candidates = [table.fit_groups[card.index] for card in naturals]
 
     def augment_group(c: int, visited: set[int]) -> bool:
         for g in group_candidates[c]:
@@ -363,17 +412,48 @@ def _allocate(cards: Sequence[Card], phase: Phase, bases: Bases) -> list[Card | 
         return False
 
     for c in range(len(naturals)):
-        augment_group(c, set())
+        if group_candidates[c]:
+            augment_group(c, set())
     for g, c in group_owner.items():
         slot = next(s for s in candidates[c] if slots[s][0] == g)
         owner[slot] = c
     # Stage two: every other card looks for a slot, possibly moving cards along a path.
     placed = set(group_owner.values())
-    every = set(range(len(slots)))
     for c in range(len(naturals)):
-        if c not in placed:
-            augment(c, every, set())
+        if c not in placed and candidates[c]:
+            augment(c, set())
     return [naturals[c] if c is not None else None for c in owner]
+
+
+def _allocate_classes(table: _SlotTable, naturals: list[Card]) -> list[int | None]:
+    """The matching of ``_allocate_slots`` (which card, by position, fills each slot) for sets only or colours only.
+
+    Each card fits exactly the slots of the groups on its value: a class of k groups and their slots.
+    The matching's first stage gives the class's first k cards (in hand order) the groups' first slots,
+    the j-th of them ending in group j counted from the last; each later card takes the class's first
+    slot, pushing the cards before the first free slot one slot on (its augmenting path), or finds the
+    class full. (Checked against the general matching on random hands and bases, and by the oracle tests.)
+    """
+    owner: list[int | None] = [None] * len(table.slots)
+    classes: dict[int, list[int]] = {}  # the class's first slot -> its cards, in hand order
+    for c, card in enumerate(naturals):
+        fitting = table.fit_slots[card.index]
+        if fitting:
+            classes.setdefault(fitting[0], []).append(c)
+    for members in classes.values():
+        index = naturals[members[0]].index
+        class_slots, groups = table.fit_slots[index], table.fit_groups[index]
+        placed = min(len(members), len(groups))
+        for i in range(placed):
+            owner[table.first_slot[groups[i]]] = members[placed - 1 - i]
+        for c in members[placed:]:
+            free = next((t for t, s in enumerate(class_slots) if owner[s] is None), -1)
+            if free < 0:
+                break  # the class is full and stays full
+            for t in range(free, 0, -1):
+                owner[class_slots[t]] = owner[class_slots[t - 1]]
+            owner[class_slots[0]] = c
+    return owner
 
 
 def _covered(phase: Phase, slots: list[Card | None]) -> int:
@@ -589,8 +669,37 @@ def progress(hand: Iterable[Card], phase: Phase, *, natural_required: bool = Tru
     cards = _as_hand(hand)
     phase = _check_phase(phase)
     _, bases = _best(cards, phase, natural_required)
-    filled = _allocate(cards.cards, phase, bases)
-    slots = _slots(phase, bases)
+    return _progress(cards, phase, bases, natural_required)
+
+
+@lru_cache(maxsize=256)
+def _solved(key: tuple[int, ...], phase: Phase, natural_required: bool) -> tuple[_Hand, Score, Bases]:
+    """The hand with these card indices and its best score and bases, kept for the engine and bots.
+
+    The engine asks whether a hand holds its phase and a bot then asks for its progress: one solve.
+    Only recent hands are kept (a big cache of live objects slows Python's garbage collector).
+    """
+    hand = _Hand([CARDS_BY_INDEX[i] for i in key])
+    score, bases = _best(hand, _check_phase(phase), natural_required)
+    return hand, score, bases
+
+
+def _holds_key(key: tuple[int, ...], phase: Phase, natural_required: bool) -> bool:
+    """``can_complete`` of the hand with these card indices."""
+    return _solved(key, phase, natural_required)[1][0] == 0
+
+
+def _progress_key(key: tuple[int, ...], phase: Phase, natural_required: bool) -> list[GroupProgress]:
+    """``progress`` of the hand with these card indices."""
+    hand, _, bases = _solved(key, phase, natural_required)
+    return _progress(hand, phase, bases, natural_required)
+
+
+def _progress(cards: _Hand, phase: Phase, bases: Bases, natural_required: bool) -> list[GroupProgress]:
+    """``progress`` once the best bases are known."""
+    table = _slot_table(phase, bases)
+    filled = _allocate_slots(table, cards.cards)
+    slots = table.slots
     per_group: list[tuple[list[Card], list[GroupValue]]] = [([], []) for _ in phase.groups]
     for (g, need), card in zip(slots, filled, strict=True):
         if card is None:
@@ -604,11 +713,15 @@ def progress(hand: Iterable[Card], phase: Phase, *, natural_required: bool = Tru
         if natural_required and not per_group[g][0]:
             given = min(given, len(per_group[g][1]) - 1)
         wilds[g], spare = given, spare - given
+    first_position: dict[int, int] = {}  # each card's first position in the hand, by card index
     result = []
     for g, (spec, base) in enumerate(zip(phase.groups, bases, strict=True)):
         naturals, needs = per_group[g]
-        if spec.kind is not GroupKind.RUN:
-            naturals.sort(key=cards.cards.index)
+        if spec.kind is not GroupKind.RUN and len(naturals) > 1:
+            if not first_position:
+                for position, card in enumerate(cards.cards):
+                    first_position.setdefault(card.index, position)
+            naturals.sort(key=lambda card: first_position[card.index])  # hand order
         # Wilds fill the last open slots, so the needs shown are the first ones (low run numbers).
         result.append(GroupProgress(spec, base, tuple(naturals), wilds[g], tuple(needs[: len(needs) - wilds[g]])))
     return result

@@ -12,8 +12,10 @@ from collections.abc import Sequence
 from html import escape
 
 from phase10kit.cards import Card, Color
+from phase10kit.explain import color_name, group_kind_name, phase_name, spec_name
 from phase10kit.groups import Group
-from phase10kit.phases import GroupKind, Phase
+from phase10kit.i18n import translator
+from phase10kit.phases import Phase
 from phase10kit.solver import Layout
 
 CARD_WIDTH, CARD_HEIGHT, GAP = 60, 90, 6
@@ -27,41 +29,68 @@ SHAPE = {
 }
 
 
-def card_label(card: Card) -> str:
-    """What a screen reader says: ``"R7: red 7"``, ``"W: Wild"``, ``"S: Skip"``."""
+def card_label(card: Card, lang: str = "en") -> str:
+    """What a screen reader says, in ``lang``; it always starts with the notation.
+
+    >>> card_label(Card.parse("R7")), card_label(Card.parse("W")), card_label(Card.parse("S"), "uk")
+    ('R7: red 7', 'W: Wild', 'S: Пропуск')
+    """
+    if card.is_number:
+        return f"{card}: {_color_number(card, lang)}"
+    return f"{card}: {card_word(card, lang)}"
+
+
+def card_word(card: Card, lang: str = "en") -> str:
+    """The word written small on a card's face: its colour's name, ``"Wild"`` or ``"Skip"`` in ``lang``."""
+    t = translator(lang)
     if card.is_wild:
-        return "W: Wild"
+        return t.gettext("Wild")
     if card.is_skip:
-        return "S: Skip"
+        return t.gettext("Skip")
     assert card.color is not None
-    return f"{card}: {card.color.label} {card.number}"
+    return color_name(card.color, lang)
 
 
-def _card_body(card: Card, caption: str = "") -> str:
-    """The drawing of one card in a 60x90 box at the origin (no outer <svg>)."""
+def _color_number(card: Card, lang: str) -> str:
+    assert card.color is not None
+    return translator(lang).gettext("{color} {number}").format(color=color_name(card.color, lang), number=card.number)
+
+
+def _fitted(text: str, size: float, width: float) -> str:
+    """A font-size attribute small enough for ``text`` to fit ``width`` (long words in some languages)."""
+    fitted = min(size, width / max(len(text) * 0.6, 1))
+    return f"{fitted:.3g}"
+
+
+def _card_body(card: Card, caption: str = "", lang: str = "en") -> str:
+    """The drawing of one card in a 60x90 box at the origin (no outer <svg>).
+
+    The number or letter (W, S) and the shape are the same in every language; the word is in ``lang``.
+    """
+    small = card_word(card, lang)
     if card.is_number:
         assert card.color is not None
         fill, ink = FILL[card.color], INK[card.color]
-        big, small, shape = str(card.number), card.color.label, SHAPE[card.color].format(ink=ink)
+        big, shape = str(card.number), SHAPE[card.color].format(ink=ink)
     elif card.is_wild:
-        fill, ink, big, small, shape = "#222222", "#ffffff", "W", "Wild", ""
+        fill, ink, big = "#222222", "#ffffff", "W"
         shape = '<path d="M18,66 h24 M30,60 v14" stroke="#ffffff" stroke-width="3"/>'
     else:
-        fill, ink, big, small = "#6b6b6b", "#ffffff", "S", "Skip"
+        fill, ink, big = "#6b6b6b", "#ffffff", "S"
         shape = '<circle cx="30" cy="70" r="7" fill="none" stroke="#ffffff" stroke-width="2"/>'
         shape += '<path d="M25,75 L35,65" stroke="#ffffff" stroke-width="2"/>'
     parts = [
         f'<rect x="1" y="1" width="58" height="88" rx="7" fill="{fill}" stroke="#111111" stroke-width="2"/>',
         f'<text x="30" y="40" font-family="sans-serif" font-size="28" font-weight="bold" '
         f'text-anchor="middle" fill="{ink}">{escape(big)}</text>',
-        f'<text x="30" y="55" font-family="sans-serif" font-size="11" text-anchor="middle" '
+        f'<text x="30" y="55" font-family="sans-serif" font-size="{_fitted(small, 11, 54)}" text-anchor="middle" '
         f'fill="{ink}">{escape(small)}</text>',
         shape,
     ]
     if caption:
         parts.append(
-            f'<text x="30" y="86" font-family="sans-serif" font-size="10" text-anchor="middle" '
-            f'fill="{ink}">{escape(caption)}</text>'
+            f'<text x="30" y="86" font-family="sans-serif" font-size="{_fitted(caption, 10, 54)}" '
+            f'text-anchor="middle" fill="{ink}">{escape(caption)}</text>'
         )
     return "".join(parts)
 
@@ -74,23 +103,23 @@ def _svg(width: float, height: float, body: str, label: str, scale: float = 1.0)
     )
 
 
-def card_svg(card: Card, *, scale: float = 1.0) -> str:
-    """One card as an SVG document.
+def card_svg(card: Card, *, scale: float = 1.0, lang: str = "en") -> str:
+    """One card as an SVG document, its word and label in ``lang``.
 
-    >>> 'aria-label="R7: red 7"' in card_svg(Card.parse("R7"))
-    True
+    >>> 'aria-label="R7: red 7"' in card_svg(Card.parse("R7")), ">빨강<" in card_svg(Card.parse("R7"), lang="ko")
+    (True, True)
     """
-    return _svg(CARD_WIDTH, CARD_HEIGHT, _card_body(card), card_label(card), scale)
+    return _svg(CARD_WIDTH, CARD_HEIGHT, _card_body(card, lang=lang), card_label(card, lang), scale)
 
 
-def face_down_svg(*, scale: float = 1.0) -> str:
+def face_down_svg(*, scale: float = 1.0, lang: str = "en") -> str:
     """The back of a card: what an opponent's card or the draw pile looks like."""
     body = (
         '<rect x="1" y="1" width="58" height="88" rx="7" fill="#3b2a6b" stroke="#111111" stroke-width="2"/>'
         '<rect x="8" y="8" width="44" height="74" rx="4" fill="none" stroke="#c9b8ff" stroke-width="2"/>'
         '<text x="30" y="52" font-family="sans-serif" font-size="14" text-anchor="middle" fill="#c9b8ff">10</text>'
     )
-    return _svg(CARD_WIDTH, CARD_HEIGHT, body, "face-down card", scale)
+    return _svg(CARD_WIDTH, CARD_HEIGHT, body, translator(lang).gettext("face-down card"), scale)
 
 
 def _row(bodies: Sequence[str], label: str, scale: float) -> str:
@@ -100,46 +129,54 @@ def _row(bodies: Sequence[str], label: str, scale: float) -> str:
     return _svg(width, CARD_HEIGHT, placed, label, scale)
 
 
-def cards_svg(cards: Sequence[Card], *, scale: float = 1.0) -> str:
+def cards_svg(cards: Sequence[Card], *, scale: float = 1.0, lang: str = "en") -> str:
     """A row of cards, for a hand or any list of cards.
 
     >>> from phase10kit.cards import parse_cards
     >>> cards_svg(parse_cards("R7 W")).count("<rect")
     2
     """
-    label = "cards: " + (", ".join(card_label(card) for card in cards) or "none")
-    return _row([_card_body(card) for card in cards], label, scale)
+    t = translator(lang)
+    listed = ", ".join(card_label(card, lang) for card in cards) or t.gettext("none")
+    label = t.gettext("cards: {cards}").format(cards=listed)
+    return _row([_card_body(card, lang=lang) for card in cards], label, scale)
 
 
-def _wild_caption(group: Group, value: object) -> str:
+def _wild_caption(value: object, lang: str) -> str:
     if isinstance(value, Color):
-        return f"= {value.label}"
+        return f"= {color_name(value, lang)}"
     return f"= {value}"
 
 
-def group_svg(group: Group, *, scale: float = 1.0) -> str:
-    """A laid group with each Wild's pinned value written on it (``= 5``, ``= blue``)."""
+def group_svg(group: Group, *, scale: float = 1.0, lang: str = "en") -> str:
+    """A laid group with each Wild's pinned value written on it (``= 5``, ``= blue``).
+
+    >>> from phase10kit.groups import Group
+    >>> "= modrá" in group_svg(Group.parse("c[B3 W]"), lang="cs")
+    True
+    """
     bodies = [
-        _card_body(card, _wild_caption(group, value) if card.is_wild else "")
+        _card_body(card, _wild_caption(value, lang) if card.is_wild else "", lang)
         for card, value in zip(group.cards, group.values(), strict=True)
     ]
-    return _row(bodies, f"{_kind_word(group.kind)} {group}", scale)
+    return _row(bodies, f"{group_kind_name(group.kind, lang)} {group}", scale)
 
 
-def layout_svg(layout: Layout, *, scale: float = 1.0) -> str:
+def layout_svg(layout: Layout, *, scale: float = 1.0, lang: str = "en") -> str:
     """The groups of a layout side by side, a wider gap between groups."""
     step = CARD_WIDTH + GAP
     x, parts = 0, []
     for group in layout.groups:
         for card, value in zip(group.cards, group.values(), strict=True):
-            caption = _wild_caption(group, value) if card.is_wild else ""
-            parts.append(f'<g transform="translate({x},0)">{_card_body(card, caption)}</g>')
+            caption = _wild_caption(value, lang) if card.is_wild else ""
+            parts.append(f'<g transform="translate({x},0)">{_card_body(card, caption, lang)}</g>')
             x += step
         x += 3 * GAP
-    return _svg(max(x - 4 * GAP, 1), CARD_HEIGHT, "".join(parts), f"layout {layout}", scale)
+    label = translator(lang).gettext("layout {layout}").format(layout=layout)
+    return _svg(max(x - 4 * GAP, 1), CARD_HEIGHT, "".join(parts), label, scale)
 
 
-def phase_svg(phase: Phase, *, scale: float = 1.0) -> str:
+def phase_svg(phase: Phase, *, scale: float = 1.0, lang: str = "en") -> str:
     """A phase as outlined boxes, one per group, each with its size and kind."""
     x, parts = 0, []
     for spec in phase.groups:
@@ -150,11 +187,8 @@ def phase_svg(phase: Phase, *, scale: float = 1.0) -> str:
             f'<text x="{width / 2:g}" y="27" font-family="sans-serif" font-size="18" font-weight="bold" '
             f'text-anchor="middle" fill="#1a1a1a">{escape(str(spec))}</text>'
             f'<text x="{width / 2:g}" y="47" font-family="sans-serif" font-size="12" text-anchor="middle" '
-            f'fill="#1a1a1a">{escape(spec.name)}</text></g>'
+            f'fill="#1a1a1a">{escape(spec_name(spec, lang))}</text></g>'
         )
         x += width + 10
-    return _svg(max(x - 10, 1), 60, "".join(parts), f"phase {phase}: {phase.name}", scale)
-
-
-def _kind_word(kind: GroupKind) -> str:
-    return {GroupKind.SET: "set", GroupKind.RUN: "run", GroupKind.COLOR: "colour group"}[kind]
+    label = translator(lang).gettext("phase {code}: {name}").format(code=phase, name=phase_name(phase, lang))
+    return _svg(max(x - 10, 1), 60, "".join(parts), label, scale)

@@ -6,6 +6,8 @@ definition of its group, with no cleverness shared with the solver.
 
 from __future__ import annotations
 
+import os
+from functools import cache
 from itertools import combinations
 
 from phase10kit.cards import Card
@@ -49,3 +51,55 @@ def min_wilds(hand: list[Card], phase: Phase, natural_required: bool = True) -> 
 
     place(0, tuple(range(len(hand))), 0)
     return best
+
+
+def min_wilds_multiset(hand: list[Card], phase: Phase, natural_required: bool = True) -> int | None:
+    """The same answer as ``min_wilds``, found faster: equal cards are interchangeable.
+
+    It tries each distinct sub-multiset of the remaining cards once per group (memoised on what
+    is left) instead of each combination of positions; the tests check it against ``min_wilds``.
+    """
+    kinds = tuple(sorted(set(hand)))
+    start = tuple(hand.count(card) for card in kinds)
+
+    @cache
+    def picks(counts: tuple[int, ...], size: int, i: int) -> tuple[tuple[int, ...], ...]:
+        if size == 0:
+            return ((),)
+        if i == len(counts) or sum(counts[i:]) < size:
+            return ()
+        found = []
+        for take in range(min(counts[i], size), -1, -1):
+            found.extend((take,) + rest for rest in picks(counts, size - take, i + 1))
+        return tuple(pick + (0,) * (len(counts) - i - len(pick)) for pick in found)
+
+    @cache
+    def pick_ok(kind: GroupKind, pick: tuple[int, ...]) -> bool:
+        cards = tuple(card for card, n in zip(kinds, pick, strict=True) for _ in range(n))
+        return group_ok(kind, cards, natural_required)
+
+    @cache
+    def place(g: int, counts: tuple[int, ...]) -> int | None:
+        if g == len(phase.groups):
+            return 0
+        spec = phase.groups[g]
+        best: int | None = None
+        for pick in picks(counts, spec.size, 0):
+            if pick_ok(spec.kind, pick):
+                rest = place(g + 1, tuple(c - p for c, p in zip(counts, pick, strict=True)))
+                if rest is not None:
+                    used = rest + sum(n for card, n in zip(kinds, pick, strict=True) if card.is_wild)
+                    best = used if best is None or used < best else best
+        return best
+
+    return place(0, start)
+
+
+def holds(hand: list[Card], phase: Phase, natural_required: bool = True) -> bool:
+    """Whether any layout of the phase exists (``min_wilds_multiset`` is not None)."""
+    return min_wilds_multiset(hand, phase, natural_required) is not None
+
+
+def examples(default: int) -> int:
+    """``default`` hypothesis examples, times ten under the ``long`` profile (``P10_LONG=1``)."""
+    return default * 10 if os.environ.get("P10_LONG") else default

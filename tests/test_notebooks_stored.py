@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -21,3 +23,12 @@ def test_notebook_is_stored_without_outputs(path: Path) -> None:
 
 def test_there_is_a_welcome_notebook() -> None:
     assert any(path.name.startswith("00_") for path in NOTEBOOKS)
+
+
+def test_nbstripout_finds_nothing_to_strip() -> None:
+    """The standard tool agrees (cell ids are kept: ours are stable names, not counters)."""
+    nbstripout = Path(sys.executable).with_name("nbstripout")
+    result = subprocess.run(
+        [str(nbstripout), "--verify", "--keep-id", *map(str, NOTEBOOKS)], capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stdout + result.stderr

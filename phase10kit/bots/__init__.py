@@ -1,0 +1,36 @@
+"""Bots that play Phase 10 from a player's view only, and the tools to pit them against each other.
+
+>>> from phase10kit.bots import GreedyBot, SmartBot, play_game
+>>> g = play_game([SmartBot(seed=1), GreedyBot(seed=2)], seed=3)
+>>> g.is_over()
+True
+"""
+
+from phase10kit.bots.base import Bot, NotAViewError
+from phase10kit.bots.play import (
+    MAX_ACTIONS,
+    GameTooLongError,
+    game_seed,
+    play_game,
+    play_games,
+    summarize,
+    tournament,
+    wilson_interval,
+)
+from phase10kit.bots.policies import GreedyBot, RandomBot, SmartBot
+
+__all__ = [
+    "MAX_ACTIONS",
+    "Bot",
+    "GameTooLongError",
+    "GreedyBot",
+    "NotAViewError",
+    "RandomBot",
+    "SmartBot",
+    "game_seed",
+    "play_game",
+    "play_games",
+    "summarize",
+    "tournament",
+    "wilson_interval",
+]

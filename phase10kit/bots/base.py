@@ -1,0 +1,221 @@
+"""The bot protocol: ``bot.choose(view) -> Action`` from a ``PlayerView`` alone, with a one-sentence reason.
+
+A bot sees exactly what its player may see: ``choose`` accepts only a ``PlayerView`` (a ``Game``
+is refused), so no bot can read an opponent's hand or the order of the draw pile.
+
+>>> from phase10kit.game import Game
+>>> from phase10kit.bots import GreedyBot
+>>> g = Game(players=2, seed=4)
+>>> bot = GreedyBot(seed=1)
+>>> action = bot.choose(g.view(g.current_player))
+>>> action in g.legal_actions(), bot.explain().endswith(".")
+(True, True)
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from functools import lru_cache
+from typing import Self
+
+from phase10kit.actions import Action, Discard, Hit
+from phase10kit.cards import DECK_COUNTS, WILD_INDEX, Card, Color
+from phase10kit.errors import Phase10Error
+from phase10kit.game import PlayerView
+from phase10kit.groups import Group
+from phase10kit.i18n import check_lang
+from phase10kit.phases import Phase
+from phase10kit.solver import GroupProgress, _progress_key, missing
+
+
+class NotAViewError(Phase10Error, TypeError):
+    """A bot was handed something other than a ``PlayerView`` (e.g. the whole ``Game``)."""
+
+
+class Bot:
+    """Base of the kit's bots: seeded, picklable, choosing from a ``PlayerView`` only.
+
+    Subclasses implement ``_decide(view) -> (action, explanation)``; ``choose`` checks the view,
+    remembers the explanation for ``explain()`` and returns the action.
+    """
+
+    def __init__(self, seed: int = 0, *, lang: str = "en") -> None:
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise Phase10Error(f"a bot's seed is an integer, not {seed!r:.60}", reason="bad-seed")
+        self.seed = seed
+        self.lang = check_lang(lang)
+        self.rng = random.Random(seed)
+        self._explanation = ""
+
+    @property
+    def name(self) -> str:
+        """The bot's class name, e.g. ``"GreedyBot"``."""
+        return type(self).__name__
+
+    def __repr__(self) -> str:
+        return f"{self.name}(seed={self.seed})"
+
+    def spawn(self, key: str) -> Self:
+        """A fresh copy for one game: same settings, its generator seeded from ``seed`` and ``key``.
+
+        Games played with spawned copies are reproducible and never consume the original's generator.
+
+        >>> from phase10kit.bots import RandomBot
+        >>> a, b = RandomBot(seed=3).spawn("g1"), RandomBot(seed=3).spawn("g1")
+        >>> a.rng.random() == b.rng.random()
+        True
+        """
+        clone = copy.copy(self)
+        clone.rng = random.Random(f"{self.seed}/{key}")
+        clone._explanation = ""
+        return clone
+
+    def choose(self, view: PlayerView) -> Action:
+        """A legal action for the player whose view this is (it must be their turn).
+
+        Raises ``NotAViewError`` (a ``TypeError`` and ``Phase10Error``) for anything but a ``PlayerView``.
+        """
+        if not isinstance(view, PlayerView):
+            raise NotAViewError(
+                f"a bot chooses from a player's view (game.view(player)), not from {type(view).__name__}: "
+                "it must never see other players' cards",
+                reason="not-a-view",
+            )
+        if not view.my_turn or not view.legal:
+            raise Phase10Error(
+                f"p{view.player + 1} has no action to choose: it is p{view.current_player + 1}'s turn"
+                + (" and the game is over" if view.over else ""),
+                reason="not-your-turn",
+            )
+        action, why = self._decide(view)
+        self._explanation = why
+        return action
+
+    def explain(self) -> str:
+        """One sentence saying why the last choice was made (in the bot's ``lang``)."""
+        if not self._explanation:
+            raise Phase10Error(f"{self.name} has not chosen anything yet", reason="no-choice")
+        return self._explanation
+
+    def _decide(self, view: PlayerView) -> tuple[Action, str]:
+        raise NotImplementedError
+
+
+# ---------------------------------------------------------------------------------------------
+# What a view says about the table, and cached solver calls shared by the bots.
+
+
+def open_phases(view: PlayerView) -> list[Phase]:
+    """The phases the player may still lay this hand (several only under ``any_order``)."""
+    me = view.player
+    if view.laid[me] is not None or me not in view.active:
+        return []
+    current = view.current_phases[me]
+    if current is not None:
+        return [current]
+    return [p for number, p in enumerate(view.rules.phases, 1) if number not in view.done[me]]
+
+
+def key_of(cards: tuple[Card, ...] | list[Card]) -> tuple[int, ...]:
+    return tuple(sorted(card.index for card in cards))
+
+
+@lru_cache(maxsize=65536)
+def missing_of(key: tuple[int, ...], phase: Phase, natural_required: bool) -> int:
+    """``missing`` of the hand with these sorted card indices (cached: bots ask the same hands often)."""
+    return missing([Card.from_index(i) for i in key], phase, natural_required=natural_required)
+
+
+@lru_cache(maxsize=65536)
+def progress_of(key: tuple[int, ...], phase: Phase, natural_required: bool) -> tuple[GroupProgress, ...]:
+    # ``progress`` of those cards; the engine has usually just solved the same hand (is the phase held?).
+    return tuple(_progress_key(key, phase, natural_required))
+
+
+def nearest_phase(hand: list[Card], phases: list[Phase], natural_required: bool) -> Phase:
+    """The open phase the hand is nearest to (no solver call when only one phase is open)."""
+    return phases[0] if len(phases) == 1 else best_phase(hand, phases, natural_required)[0]
+
+
+def best_phase(hand: list[Card], phases: list[Phase], natural_required: bool) -> tuple[Phase, int]:
+    """The open phase the hand is nearest to, with its ``missing`` count."""
+    key = key_of(hand)
+    scored = [(missing_of(key, p, natural_required), i) for i, p in enumerate(phases)]
+    count, index = min(scored)
+    return phases[index], count
+
+
+def without(hand: list[Card], card: Card) -> list[Card]:
+    rest = list(hand)
+    rest.remove(card)
+    return rest
+
+
+def unseen_counts(view: PlayerView) -> list[int]:
+    """Copies of each card the player has not seen (not in their hand, the discard pile or on the table)."""
+    counts = list(DECK_COUNTS)
+    seen = [*view.hand, *view.discard_pile, *(card for groups in view.melds for g in groups for card in g.cards)]
+    for card in seen:
+        counts[card.index] -= 1
+    return [max(n, 0) for n in counts]
+
+
+def fits_table(card: Card, view: PlayerView) -> bool:
+    """Whether the card could be added to some group on the table."""
+    return any(group.fits(card) for groups in view.melds for group in groups)
+
+
+def fits_opponents_reach(card: Card, view: PlayerView) -> bool:
+    """Whether an opponent who has laid down could take this card and hit it somewhere."""
+    if not any(view.laid[seat] is not None for seat in view.active if seat != view.player):
+        return False
+    return card.is_wild or fits_table(card, view)
+
+
+def needs_live(plan: tuple[GroupProgress, ...], unseen: list[int]) -> int:
+    """How many unseen cards would fill an open slot of the plan (Wilds included): its live outs."""
+    total = unseen[WILD_INDEX]
+    counted: set[object] = set()
+    for group in plan:
+        for need in group.needs:
+            if need in counted:
+                continue
+            counted.add(need)
+            if isinstance(need, Color):
+                total += sum(unseen[(n - 1) * 4 + need.index] for n in range(1, 13))
+            else:
+                total += sum(unseen[(need - 1) * 4 + c] for c in range(4))
+    return total
+
+
+def plan_cards(plan: tuple[GroupProgress, ...]) -> list[Card]:
+    """The natural cards the solver's best plan uses."""
+    return [card for group in plan for card in group.cards]
+
+
+def leader(view: PlayerView, seats: list[int]) -> int:
+    """The seat closest to winning: most phases made (counting one laid this hand), fewest cards, lowest score."""
+
+    def closeness(seat: int) -> tuple[int, int, int, int]:
+        made = len(view.done[seat]) + (view.laid[seat] is not None)
+        return (-made, view.hand_sizes[seat], view.scores[seat], seat)
+
+    return min(seats, key=closeness)
+
+
+def skip_discards(view: PlayerView) -> list[Discard]:
+    return [a for a in view.legal if isinstance(a, Discard) and a.card.is_skip]
+
+
+def hits(view: PlayerView) -> list[Hit]:
+    return [a for a in view.legal if isinstance(a, Hit)]
+
+
+def seat_name(seat: int) -> str:
+    return f"p{seat + 1}"
+
+
+def group_label(view: PlayerView, seat: int, index: int) -> str:
+    group: Group = view.melds[seat][index]
+    return str(group)

@@ -1,0 +1,186 @@
+"""Generating moves: every distinct lay-down of a phase, the hits a hand allows, shared action values.
+
+Lay-downs are enumerated group by group (a value, then the distinct multisets of natural cards
+and the Wilds that complete it); equal groups of a phase come in ascending order, so each layout
+appears once. Results for a hand are cached: a turn asks for them several times.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from functools import cache, lru_cache
+
+from phase10kit.actions import Discard, Draw, Hit, Lay, Take
+from phase10kit.cards import CARDS_BY_INDEX, COLORS, WILD, WILD_INDEX, Card, Color, card_counts
+from phase10kit.groups import End, Group, GroupValue
+from phase10kit.phases import GroupKind, GroupSpec, Phase
+from phase10kit.solver import _holds_key
+
+
+@lru_cache(maxsize=8192)
+def _holds(hand_key: tuple[int, ...], phase: Phase, natural_required: bool) -> bool:
+    return _holds_key(hand_key, phase, natural_required)  # ``can_complete``, solved once for engine and bots
+
+
+def _multisets(options: list[tuple[Card, int]], size: int, start: int = 0) -> Iterator[list[Card]]:
+    """Every distinct multiset of ``size`` cards drawn from (card, available) options."""
+    if size == 0:
+        yield []
+        return
+    for i in range(start, len(options)):
+        card, available = options[i]
+        for taken in range(min(available, size), 0, -1):
+            for rest in _multisets(options, size - taken, i + 1):
+                yield [card] * taken + rest
+
+
+def _group_choices(spec: GroupSpec, counts: list[int], natural_required: bool) -> Iterator[tuple[Group, list[Card]]]:
+    """Every distinct group of exactly ``spec``'s size the counts can make, with the cards it uses."""
+    wilds = counts[WILD_INDEX]
+    least = 1 if natural_required else 0
+    if spec.kind is GroupKind.RUN:
+        for start in range(1, 14 - spec.size):
+            numbers = range(start, start + spec.size)
+            # gaps[k]: the numbers from position k on with no natural card, each needing a Wild.
+            gaps = [0] * (spec.size + 1)
+            for k in range(spec.size - 1, -1, -1):
+                base = (numbers[k] - 1) * 4
+                held = counts[base] or counts[base + 1] or counts[base + 2] or counts[base + 3]
+                gaps[k] = gaps[k + 1] + (0 if held else 1)
+            if gaps[0] > wilds or (natural_required and gaps[0] == spec.size):
+                continue  # too many gaps to fill, or no natural card at all: no run starts here
+            for cards in _run_fill(start, 0, gaps, counts, wilds, [], natural_required):
+                yield Group(GroupKind.RUN, tuple(cards), start), cards
+        return
+    values: list[GroupValue] = list(range(1, 13)) if spec.kind is GroupKind.SET else list(COLORS)
+    for value in values:
+        indices = range(value * 4 - 4, value * 4) if isinstance(value, int) else range(value.index, WILD_INDEX, 4)
+        have = sum(counts[i] for i in indices)
+        if have + wilds < spec.size or have < least:
+            continue  # nothing to yield for this value
+        options = [(CARDS_BY_INDEX[i], counts[i]) for i in indices if counts[i]]
+        for naturals in range(min(have, spec.size), least - 1, -1):
+            if spec.size - naturals > wilds:
+                break
+            for chosen in _multisets(options, naturals):
+                cards = chosen + [WILD] * (spec.size - naturals)
+                yield Group(spec.kind, tuple(cards), value), cards
+
+
+def _run_fill(
+    number: int,
+    position: int,
+    gaps: list[int],
+    counts: list[int],
+    wilds: int,
+    picked: list[Card],
+    natural_required: bool,
+) -> Iterator[list[Card]]:
+    """The runs from ``number`` on (``position`` in the run), each number's colours first, then a Wild.
+
+    Branches that cannot end in a run (more gaps ahead than Wilds left) are cut: they yield nothing.
+    """
+    if position == len(gaps) - 1:
+        if not natural_required or any(card.is_number for card in picked):
+            yield list(picked)
+        return
+    if gaps[position] > wilds:
+        return
+    base = (number - 1) * 4
+    for color in range(4):
+        if counts[base + color]:
+            picked.append(CARDS_BY_INDEX[base + color])
+            yield from _run_fill(number + 1, position + 1, gaps, counts, wilds, picked, natural_required)
+            picked.pop()
+    if wilds:
+        picked.append(WILD)
+        yield from _run_fill(number + 1, position + 1, gaps, counts, wilds - 1, picked, natural_required)
+        picked.pop()
+
+
+def _group_key(group: Group) -> tuple[int, tuple[int, ...]]:
+    value = group.value if isinstance(group.value, int) else group.value.index
+    return value, tuple(card.index for card in group.cards)
+
+
+def layouts(hand: Iterable[Card], phase: Phase, *, natural_required: bool = True) -> Iterator[tuple[Group, ...]]:
+    """Every distinct layout of exactly ``phase`` from the hand, lazily (equal groups in ascending order).
+
+    >>> from phase10kit.phases import phase
+    >>> from phase10kit.cards import parse_cards
+    >>> [" ".join(map(str, groups)) for groups in layouts(parse_cards("R7 B7 G7 W Y2 B2"), phase(1))]
+    ['s[B2 Y2 W] s[R7 B7 G7]']
+    >>> len(list(layouts(parse_cards("R7 B7 G7 Y7 W Y2 B2"), phase(1))))
+    4
+    """
+    counts = card_counts(hand)
+    specs = phase.groups
+
+    def place(g: int, previous: Group | None) -> Iterator[tuple[Group, ...]]:
+        if g == len(specs):
+            yield ()
+            return
+        same = g > 0 and specs[g] == specs[g - 1]
+        for group, cards in _group_choices(specs[g], counts, natural_required):
+            if same and previous is not None and _group_key(group) < _group_key(previous):
+                continue
+            for card in cards:
+                counts[card.index] -= 1
+            if all(counts[card.index] >= 0 for card in cards):  # only the cards just taken can run short
+                for rest in place(g + 1, group):
+                    yield (group, *rest)
+            for card in cards:
+                counts[card.index] += 1
+
+    return place(0, None)
+
+
+# Actions are immutable, so the engine hands out one shared object per distinct action.
+_draw = cache(Draw)
+_take = cache(Take)
+
+
+@cache
+def _discard(player: int, card_index: int, target: int | None) -> Discard:
+    return Discard(player, CARDS_BY_INDEX[card_index], target)
+
+
+@lru_cache(maxsize=65536)
+def _hit(player: int, target: int, group: int, card_index: int, end: End | None) -> Hit:
+    return Hit(player, target, group, CARDS_BY_INDEX[card_index], end)
+
+
+@lru_cache(maxsize=4096)
+def _lay_actions(
+    player: int, hand_key: tuple[int, ...], phase: Phase, natural_required: bool, named: int | None
+) -> tuple[Lay, ...]:
+    hand = [CARDS_BY_INDEX[i] for i in hand_key]
+    return tuple(Lay(player, groups, named) for groups in layouts(hand, phase, natural_required=natural_required))
+
+
+def _hits(group: Group, present: list[int]) -> Iterator[tuple[int, End | None]]:
+    """The (card index, end) of each distinct card in hand that fits the group; an end only for a Wild on a run."""
+    kind = group.kind
+    if kind is GroupKind.RUN:
+        low = group.value
+        assert isinstance(low, int)
+        high = low + len(group.cards) - 1
+        for i in present:
+            if i < WILD_INDEX:
+                number = (i >> 2) + 1
+                if number == low - 1 or number == high + 1:
+                    yield i, None
+            elif i == WILD_INDEX:
+                if low > 1:
+                    yield i, "low"
+                if high < 12:
+                    yield i, "high"
+        return
+    value = group.value
+    if isinstance(value, Color):
+        fitting = {WILD_INDEX, *range(value.index, WILD_INDEX, 4)}
+    else:
+        fitting = {WILD_INDEX, *range(4 * value - 4, 4 * value)}
+    for i in present:
+        if i in fitting:
+            yield i, None

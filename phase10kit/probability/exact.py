@@ -1,0 +1,206 @@
+"""Exact deal odds: how many hands of a size hold each phase, counted by count profiles, not hands.
+
+A set/run phase depends only on the cards per number and the Wilds, so every hand with the same
+per-number counts is counted at once, weighted by the product of ``C(cards of that number,
+count)``; the Wilds and Skips filling the hand are summed out in closed form. Colour phases do the
+same with the counts per colour. Phases mixing runs or sets with colour groups depend on number
+and colour together, too many profiles to enumerate: they are estimated by simulation and marked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import cache
+from math import comb
+from typing import Any
+
+import pandas as pd
+
+from phase10kit.errors import Phase10Error
+from phase10kit.phases import STANDARD_PHASES, Phase, phase
+from phase10kit.probability.batch import NUMBER_SHAPES, phase_shape, wilds_needed
+from phase10kit.probability.profiles import (
+    STANDARD_DECK,
+    DeckSpec,
+    WeightedProfiles,
+    check_hand_size,
+    color_profiles,
+    hands_holding,
+    number_profiles,
+)
+
+PhaseLike = Phase | str | int
+MAX_EXACT_HAND = 13
+"""Largest hand counted exactly (about 5 million number profiles); larger hands would need too much memory."""
+
+
+def resolve_phases(phases: Iterable[PhaseLike] | None, rules: Any) -> list[tuple[int, Phase]]:
+    """The phases asked for, each with its index: its number for ``phase(n)``s, else its position (1-based).
+
+    >>> [(n, str(p)) for n, p in resolve_phases([4, "2s3"], None)]
+    [(4, 'r7'), (2, '2s3')]
+    """
+    if phases is None:
+        listed = getattr(rules, "phases", None) if rules is not None else None
+        phases = list(listed) if listed is not None else [phase(n) for n in range(1, len(STANDARD_PHASES) + 1)]
+    result: list[tuple[int, Phase]] = []
+    for position, item in enumerate(phases, start=1):
+        if isinstance(item, int) and not isinstance(item, bool):
+            result.append((item, phase(item)))
+        elif isinstance(item, Phase):
+            result.append((position, item))
+        elif isinstance(item, str):
+            result.append((position, Phase.parse(item)))
+        else:
+            raise Phase10Error(
+                f"{item!r} is not a phase: give a number, a Phase or text like 's3+r4'", reason="bad-phase"
+            )
+    return result
+
+
+def natural_rule(rules: Any, natural_required: bool) -> bool:
+    """The ``natural_required`` rule of a ``Rules``-like object when one is given, else the argument."""
+    return bool(getattr(rules, "natural_required", natural_required)) if rules is not None else natural_required
+
+
+def is_exact(phase_: Phase) -> bool:
+    """Whether ``exact_deal_odds`` counts this phase exactly (sets/runs only, or colour groups only).
+
+    >>> is_exact(phase(4)), is_exact(phase(14))
+    (True, False)
+    """
+    return phase_shape(phase_) in (*NUMBER_SHAPES, "colors")
+
+
+def count_hands(
+    phase_: Phase, hand_size: int = 10, *, deck: DeckSpec = STANDARD_DECK, natural_required: bool = True
+) -> int:
+    """The exact number of hands of ``hand_size`` cards from ``deck`` that hold the phase.
+
+    >>> count_hands(Phase.parse("c2"), 2, deck=DeckSpec(numbers=2, colors=2, copies=1, wilds=0, skips=0))
+    2
+    """
+    check_hand_size(hand_size, deck)
+    if hand_size > MAX_EXACT_HAND:
+        raise Phase10Error(
+            f"hands of {hand_size} cards are too large to count exactly (at most {MAX_EXACT_HAND})",
+            reason="hand-too-large",
+        )
+    shape = phase_shape(phase_)
+    if shape in NUMBER_SHAPES:
+        weighted = _number_profiles(deck, hand_size)
+    elif shape == "colors":
+        weighted = _color_profiles(deck, hand_size)
+    else:
+        raise Phase10Error(
+            f"{phase_} mixes number and colour groups: count it by simulation (simulate_deal_odds)",
+            reason="not-exact",
+        )
+    needed = wilds_needed(weighted.profiles, phase_, natural_required=natural_required)
+    return hands_holding(weighted, needed, deck, hand_size)
+
+
+@cache
+def _number_profiles(deck: DeckSpec, hand_size: int) -> WeightedProfiles:
+    return number_profiles(deck, hand_size)
+
+
+@cache
+def _color_profiles(deck: DeckSpec, hand_size: int) -> WeightedProfiles:
+    return color_profiles(deck, hand_size)
+
+
+def exact_deal_odds(
+    hand_size: int = 10,
+    phases: Iterable[PhaseLike] | None = None,
+    rules: Any = None,
+    *,
+    natural_required: bool = True,
+    deck: DeckSpec = STANDARD_DECK,
+    samples: int = 200_000,
+    seed: int = 0,
+    progress: bool = False,
+) -> pd.DataFrame:
+    """The chance that a dealt hand holds each phase, exactly, as a DataFrame indexed by phase number.
+
+    Columns: ``phase`` (notation), ``hands`` (how many of the ``C(deck, hand_size)`` hands hold it),
+    ``probability``, ``method`` (``"exact"``; ``"simulated"`` for phases mixing number and colour
+    groups, estimated from ``samples`` deals with ``seed``, whose ``hands`` is missing) and
+    ``difficulty`` (1 = most often dealt). ``rules`` (any object with ``natural_required`` and
+    ``phases``) overrides ``natural_required`` and the default phases 1-10.
+
+    >>> table = exact_deal_odds(hand_size=10, phases=[1, 4])
+    >>> table.loc[1, "phase"], table.loc[4, "hands"] > 0, table.loc[1, "probability"] > table.loc[4, "probability"]
+    ('2s3', np.True_, np.True_)
+    """
+    check_hand_size(hand_size, deck)
+    natural = natural_rule(rules, natural_required)
+    chosen = resolve_phases(phases, rules)
+    total = comb(deck.size, hand_size)
+    rows: list[dict[str, Any]] = []
+    simulated = [p for _, p in chosen if not is_exact(p)]
+    estimates = {}
+    if simulated:
+        from phase10kit.probability.simulate import simulate_deal_odds
+
+        table = simulate_deal_odds(
+            samples, hand_size, seed=seed, phases=simulated, natural_required=natural, deck=deck, progress=progress
+        )
+        estimates = dict(zip(map(str, simulated), table["probability"].tolist(), strict=True))
+    for number, phase_ in _progress(chosen, progress, "exact odds"):
+        if is_exact(phase_):
+            hands = count_hands(phase_, hand_size, deck=deck, natural_required=natural)
+            rows.append(
+                {
+                    "number": number,
+                    "phase": str(phase_),
+                    "hands": hands,
+                    "probability": hands / total,
+                    "method": "exact",
+                }
+            )
+        else:
+            rows.append(
+                {
+                    "number": number,
+                    "phase": str(phase_),
+                    "hands": None,
+                    "probability": estimates[str(phase_)],
+                    "method": "simulated",
+                }
+            )
+    frame = pd.DataFrame(rows).set_index("number")
+    frame.index.name = "number"
+    frame["hands"] = frame["hands"].astype("Int64")
+    frame["difficulty"] = frame["probability"].rank(ascending=False, method="min").astype(int)
+    return frame
+
+
+def _progress(items: Sequence[Any], enabled: bool, label: str) -> Iterable[Any]:
+    """``items`` wrapped in a notebook-aware progress bar when asked (tqdm imported only then)."""
+    if not enabled:
+        return items
+    from tqdm.auto import tqdm  # type: ignore[import-untyped]
+
+    return tqdm(items, desc=label)  # type: ignore[no-any-return]
+
+
+def odds_by_hand_size(
+    sizes: Iterable[int] = range(8, 12),
+    phases: Iterable[PhaseLike] | None = None,
+    rules: Any = None,
+    *,
+    natural_required: bool = True,
+    deck: DeckSpec = STANDARD_DECK,
+    progress: bool = False,
+) -> pd.DataFrame:
+    """Exact deal odds for several hand sizes, one row per (hand size, phase): the data of the hand-size plot.
+
+    >>> odds_by_hand_size([9, 10], phases=[1])["probability"].is_monotonic_increasing
+    True
+    """
+    frames = []
+    for size in _progress(list(sizes), progress, "hand sizes"):
+        table = exact_deal_odds(size, phases, rules, natural_required=natural_required, deck=deck)
+        frames.append(table.reset_index().assign(hand_size=size))
+    return pd.concat(frames, ignore_index=True)

@@ -1,0 +1,233 @@
+"""The rule options and variants a game is played under: one frozen ``Rules`` value.
+
+Every field's default is the default of rules.md; the alternatives are the other sources' rules.
+``Rules.preset(name)`` names the combinations of the source texts, ``phase_list(spec)`` the phase
+lists of the variants. Invalid values or combinations raise ``Phase10Error`` (reason
+``"bad-rules"``) with a sentence saying what is wrong.
+
+>>> r = Rules.preset("article")
+>>> r.skip_target, r.go_out
+('next', 'discard')
+>>> Rules.parse(Rules().notation()) == Rules()
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields, replace
+from typing import Any, Literal
+
+from phase10kit.errors import NotationError, Phase10Error
+from phase10kit.phases import EXTRA_PHASES, STANDARD_PHASES, Phase
+
+SkipTarget = Literal["choose", "next"]
+HitOthers = Literal["next_turn", "same_turn"]
+GoOut = Literal["hit_or_discard", "discard"]
+FirstSkip = Literal["skip_first", "cover"]
+Progression = Literal["in_order", "any_order", "all_advance"]
+
+HAND_SIZE = 10
+"""Cards dealt to each player."""
+
+_CHOICES: dict[str, tuple[str, ...]] = {
+    "skip_target": ("choose", "next"),
+    "hit_others": ("next_turn", "same_turn"),
+    "go_out": ("hit_or_discard", "discard"),
+    "first_skip": ("skip_first", "cover"),
+    "progression": ("in_order", "any_order", "all_advance"),
+}
+_FLAGS = ("extra_cards", "natural_required", "skip_from_discard")
+
+
+def phase_list(spec: str) -> tuple[Phase, ...]:
+    """The phases of a variant: ``"standard"``, ``"twenty"``, ``"even"``, ``"odd"``, ``"first:N"``
+    (the first N standard phases) or phases in the notation separated by commas.
+
+    >>> [str(p) for p in phase_list("even")][:2], len(phase_list("twenty")), str(phase_list("r7, c7")[1])
+    (['s3+r4', 'r7'], 20, 'c7')
+    """
+    if not isinstance(spec, str):
+        raise NotationError(f"a phase list is text like 'standard' or 's3+r4,c7', not {spec!r}", reason="bad-rules")
+    key = spec.strip().lower()
+    standard = tuple(Phase.parse(text) for text in STANDARD_PHASES)
+    if key == "standard":
+        return standard
+    if key == "twenty":
+        return standard + tuple(Phase.parse(text) for text in EXTRA_PHASES)
+    if key == "even":
+        return standard[1::2]
+    if key == "odd":
+        return standard[0::2]
+    if key.startswith("first:"):
+        count = key.removeprefix("first:").strip()
+        if not count.isdigit() or not 1 <= int(count) <= 10:
+            raise NotationError(f"{spec!r}: write first:N with N from 1 to 10", reason="bad-rules")
+        return standard[: int(count)]
+    parts = [part for part in key.split(",")]
+    if not key or any(not part.strip() for part in parts):
+        raise NotationError(f"{spec!r} is not a phase list: write phases like 's3+r4,c7'", reason="bad-rules")
+    return tuple(Phase.parse(part) for part in parts)
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """The rules of one game. Defaults are those of rules.md.
+
+    Fields (the alternatives in brackets):
+
+    - ``skip_target``: who a discarded Skip skips: ``"choose"`` the discarder chooses [``"next"``
+      the next player].
+    - ``hit_others``: when a player may hit other players' groups: ``"next_turn"`` from their turn
+      after laying down (their own groups at once) [``"same_turn"``].
+    - ``go_out``: ``"hit_or_discard"`` the last card may go by laying, hitting or discarding
+      [``"discard"`` the hand must end with a discard].
+    - ``extra_cards``: groups laid down may be longer than the phase asks (True) [exact size only].
+    - ``natural_required``: every group needs a non-Wild card (True) [groups of only Wilds allowed].
+    - ``first_skip``: a Skip flipped as the first discard skips the first player
+      (``"skip_first"``) [``"cover"`` it is covered with the next card].
+    - ``skip_from_discard``: a Skip may be taken from the discard pile (False) [True].
+    - ``phases``: the phases of the game, in order (the standard ten; see ``phase_list``).
+    - ``progression``: ``"in_order"`` one phase after another [``"any_order"`` any phase not yet
+      made; ``"all_advance"`` everyone moves on every hand, one hand per phase, lowest score wins].
+
+    >>> Rules(skip_target="next").skip_target
+    'next'
+    >>> Rules(go_out="sideways")
+    Traceback (most recent call last):
+    ...
+    phase10kit.errors.Phase10Error: go_out='sideways' is not a rule option: choose 'hit_or_discard' or 'discard'
+    """
+
+    skip_target: SkipTarget = "choose"
+    hit_others: HitOthers = "next_turn"
+    go_out: GoOut = "hit_or_discard"
+    extra_cards: bool = True
+    natural_required: bool = True
+    first_skip: FirstSkip = "skip_first"
+    skip_from_discard: bool = False
+    phases: tuple[Phase, ...] = field(default_factory=lambda: phase_list("standard"))
+    progression: Progression = "in_order"
+
+    def __post_init__(self) -> None:
+        for name, choices in _CHOICES.items():
+            value = getattr(self, name)
+            if value not in choices:
+                options = " or ".join(repr(choice) for choice in choices)
+                raise Phase10Error(f"{name}={value!r} is not a rule option: choose {options}", reason="bad-rules")
+        for name in _FLAGS:
+            if not isinstance(getattr(self, name), bool):
+                raise Phase10Error(f"{name} is True or False, not {getattr(self, name)!r}", reason="bad-rules")
+        phases = self.phases
+        if isinstance(phases, list):
+            phases = tuple(phases)
+            object.__setattr__(self, "phases", phases)
+        if not isinstance(phases, tuple) or not phases or not all(isinstance(p, Phase) for p in phases):
+            raise Phase10Error(
+                f"phases must be a non-empty tuple of Phase values (see phase_list), not {phases!r}", reason="bad-rules"
+            )
+        # A phase must fit in a hand after drawing, keeping one card to discard when that is a must.
+        largest = HAND_SIZE + (0 if self.go_out == "discard" else 1)
+        for p in phases:
+            if p.size > largest:
+                raise Phase10Error(
+                    f"phase {p} needs {p.size} cards, but with go_out={self.go_out!r} a player can lay at most "
+                    f"{largest}",
+                    reason="bad-rules",
+                )
+
+    @staticmethod
+    def preset(name: str, **changes: Any) -> Rules:
+        """The rules of a named source, optionally changed: see ``PRESETS`` for the names.
+
+        >>> Rules.preset("twist").first_skip, Rules.preset("printed", skip_target="next").skip_target
+        ('cover', 'next')
+        """
+        if name not in PRESETS:
+            raise Phase10Error(f"unknown preset {name!r}: choose one of {', '.join(PRESETS)}", reason="bad-rules")
+        return replace(PRESETS[name], **changes)
+
+    @property
+    def phase_count(self) -> int:
+        return len(self.phases)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-ready values (phases in the notation)."""
+        result: dict[str, Any] = {f.name: getattr(self, f.name) for f in fields(self)}
+        result["phases"] = [str(p) for p in self.phases]
+        return result
+
+    @staticmethod
+    def from_dict(data: object) -> Rules:
+        """The rules written by ``to_dict``; anything else raises ``NotationError``."""
+        if not isinstance(data, dict):
+            raise NotationError(f"rules must be an object, not {data!r:.60}", reason="bad-rules")
+        known = {f.name for f in fields(Rules)}
+        unknown = sorted(str(key) for key in data if key not in known)
+        if unknown:
+            raise NotationError(f"unknown rule option(s) {', '.join(unknown)}", reason="bad-rules")
+        values = dict(data)
+        if "phases" in values:
+            phases = values["phases"]
+            if not isinstance(phases, list) or not all(isinstance(p, str) for p in phases):
+                raise NotationError(f"phases must be a list of phases in the notation, not {phases!r:.60}")
+            values["phases"] = tuple(Phase.parse(p) for p in phases)
+        try:
+            return Rules(**values)
+        except NotationError:
+            raise
+        except Phase10Error as error:
+            raise NotationError(str(error), reason=error.reason) from error
+
+    def notation(self) -> str:
+        """One line ``key=value ...`` (flags ``yes``/``no``, phases comma-separated) that ``parse`` reads."""
+        parts = []
+        for name, value in self.to_dict().items():
+            if isinstance(value, bool):
+                value = "yes" if value else "no"
+            elif isinstance(value, list):
+                value = ",".join(value)
+            parts.append(f"{name}={value}")
+        return " ".join(parts)
+
+    @staticmethod
+    def parse(text: str) -> Rules:
+        """Rules written by ``notation`` (missing keys keep their defaults)."""
+        if not isinstance(text, str):
+            raise NotationError(f"rules are written as text, not {text!r:.60}", reason="bad-rules")
+        values: dict[str, object] = {}
+        for token in text.split():
+            key, sep, value = token.partition("=")
+            if not sep or key in values:
+                raise NotationError(f"{token!r} in {text!r:.200} is not a rule key=value", reason="bad-rules")
+            if key in _FLAGS:
+                if value not in ("yes", "no"):
+                    raise NotationError(f"{token!r}: write {key}=yes or {key}=no", reason="bad-rules")
+                values[key] = value == "yes"
+            elif key == "phases":
+                values[key] = value.split(",")
+            else:
+                values[key] = value
+        return Rules.from_dict(values)
+
+
+PRESETS: dict[str, Rules] = {
+    # rules.md's defaults (mostly the printed sheet and seeds 001/002).
+    "default": Rules(),
+    # The printed Fundex sheet: its example lays extra cards on the same turn.
+    "printed": Rules(hit_others="same_turn"),
+    # Seeds 000/003/004 (one article in three languages): the next player is skipped, end with a discard.
+    "article": Rules(skip_target="next", go_out="discard"),
+    # Seed 001 (Ukrainian): twenty phases.
+    "twenty": Rules(phases=phase_list("twenty")),
+    # Seed 002 (Czech) Twist: a first Skip is covered, Skips may be taken from the discard pile.
+    "twist": Rules(first_skip="cover", skip_from_discard=True),
+    # The Mattel mobile app: groups exactly the size the phase asks.
+    "exact": Rules(extra_cards=False),
+    # Variants of seeds 000/001.
+    "all-advance": Rules(progression="all_advance"),
+    "any-order": Rules(progression="any_order"),
+    "even": Rules(phases=phase_list("even")),
+    "odd": Rules(phases=phase_list("odd")),
+    "short": Rules(phases=phase_list("first:5")),
+}
+"""Named rule sets of the sources; ``Rules.preset(name)`` returns one."""

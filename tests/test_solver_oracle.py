@@ -1,0 +1,163 @@
+"""The solver against a brute-force oracle on generated hands: every answer must be exact.
+
+Hands come from the full deck, from Wild-heavy draws and from decks of a few numbers and colours
+(so phases actually occur); 10 and 11 cards, all 20 phases, ``natural_required`` on and off.
+"""
+
+from collections import Counter
+from itertools import combinations_with_replacement
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from phase10kit import (
+    COLORS,
+    SKIP,
+    WILD,
+    Card,
+    Group,
+    GroupKind,
+    GroupSpec,
+    Layout,
+    Phase,
+    can_complete,
+    find_layout,
+    missing,
+    outs,
+    phase,
+    standard_deck,
+)
+from phase10kit.cards import CARDS_BY_INDEX, DECK_COUNTS
+from tests.oracle import examples, group_ok, holds, min_wilds, min_wilds_multiset
+
+NUMBER_CARDS = [card for card in standard_deck() if card.is_number]
+
+
+@st.composite
+def hands(draw: st.DrawFn, sizes: tuple[int, ...] = (10, 11)) -> list[Card]:
+    """A hand that a real deck could deal: never more than 2 of a number card, 8 Wilds, 4 Skips."""
+    size = draw(st.sampled_from(sizes))
+    deck = draw(st.sampled_from(["full", "wild-heavy", "few-numbers"]))
+    # Cards are picked by a Random that Hypothesis controls: cheap to draw, and it shrinks.
+    rng = draw(st.randoms(use_true_random=False))
+    if deck == "full":
+        return rng.sample(standard_deck(), size)
+    if deck == "wild-heavy":
+        wilds = draw(st.integers(2, min(8, size)))
+        skips = draw(st.integers(0, min(1, size - wilds)))
+        return [WILD] * wilds + [SKIP] * skips + rng.sample(NUMBER_CARDS, size - wilds - skips)
+    numbers = draw(st.lists(st.integers(1, 12), min_size=1, max_size=4, unique=True))
+    colors = draw(st.lists(st.sampled_from(COLORS), min_size=1, max_size=4, unique=True))
+    pool = [Card.numbered(c, n) for n in numbers for c in colors for _ in range(2)] + [WILD] * 8 + [SKIP] * 4
+    return rng.sample(pool, size)
+
+
+phases = st.integers(1, 20).map(phase)
+
+
+def assert_valid_layout(layout: Layout, hand: list[Card], p: Phase, natural_required: bool, wilds: int) -> None:
+    assert len(layout.groups) == len(p.groups)
+    for group, spec in zip(layout.groups, p.groups, strict=True):
+        assert group.kind is spec.kind
+        assert len(group.cards) == spec.size
+        assert Group.make(group.kind, group.cards, group.value, natural_required=natural_required) == group
+        assert group_ok(spec.kind, group.cards, natural_required)
+    assert not Counter(layout.cards) - Counter(hand), "the layout uses cards the hand does not hold"
+    assert layout.wilds == wilds
+    assert Layout.parse(str(layout)) == layout
+
+
+@settings(max_examples=examples(5000))
+@given(hand=hands(), p=phases, natural_required=st.booleans())
+def test_solver_agrees_with_brute_force(hand: list[Card], p: Phase, natural_required: bool) -> None:
+    fewest_wilds = min_wilds_multiset(hand, p, natural_required)
+    assert can_complete(hand, p, natural_required=natural_required) == (fewest_wilds is not None)
+    layout = find_layout(hand, p, natural_required=natural_required)
+    if fewest_wilds is None:
+        assert layout is None
+        assert missing(hand, p, natural_required=natural_required) > 0
+    else:
+        assert layout is not None
+        assert_valid_layout(layout, hand, p, natural_required, fewest_wilds)
+        assert missing(hand, p, natural_required=natural_required) == 0
+        assert outs(hand, p, natural_required=natural_required) == []
+
+
+@settings(max_examples=examples(150))
+@given(hand=hands(sizes=(8, 9, 10)), p=phases, natural_required=st.booleans())
+def test_multiset_oracle_agrees_with_the_plain_oracle(hand: list[Card], p: Phase, natural_required: bool) -> None:
+    # The fast oracle used above must give the plain oracle's answer.
+    assert min_wilds_multiset(hand, p, natural_required) == min_wilds(hand, p, natural_required)
+
+
+def brute_outs(hand: list[Card], p: Phase, natural_required: bool) -> list[Card]:
+    if holds(hand, p, natural_required):
+        return []
+    return [
+        card
+        for card in CARDS_BY_INDEX
+        if hand.count(card) < DECK_COUNTS[card.index] and holds(hand + [card], p, natural_required)
+    ]
+
+
+@settings(max_examples=examples(50))
+@given(hand=hands(sizes=(9, 10)), p=phases, natural_required=st.booleans())
+def test_outs_are_exactly_the_single_cards_that_complete(hand: list[Card], p: Phase, natural_required: bool) -> None:
+    expected = brute_outs(hand, p, natural_required)
+    assert outs(hand, p, natural_required=natural_required) == expected
+    if expected:
+        assert missing(hand, p, natural_required=natural_required) == 1
+
+
+def brute_missing_up_to_2(hand: list[Card], p: Phase, natural_required: bool) -> int | None:
+    """The smallest m <= 2 such that some m cards the deck still has complete the phase, else None."""
+    for m in range(3):
+        for added in combinations_with_replacement(CARDS_BY_INDEX, m):
+            together = hand + list(added)
+            within_deck = all(together.count(card) <= DECK_COUNTS[card.index] for card in added)
+            if within_deck and holds(together, p, natural_required):
+                return m
+    return None
+
+
+SMALL_PHASES = st.sampled_from(["2s3", "s3+r4", "r7", "c7", "s5+s2", "4s2", "r4+c4", "s2+c3", "r3+r3"]).map(Phase.parse)
+
+
+@settings(max_examples=examples(25))
+@given(hand=hands(sizes=(3, 4, 5)), p=SMALL_PHASES, natural_required=st.booleans())
+def test_missing_is_the_fewest_cards_that_complete(hand: list[Card], p: Phase, natural_required: bool) -> None:
+    expected = brute_missing_up_to_2(hand, p, natural_required)
+    found = missing(hand, p, natural_required=natural_required)
+    if expected is None:
+        assert found > 2
+    else:
+        assert found == expected
+    assert (found == 0) == can_complete(hand, p, natural_required=natural_required)
+
+
+@st.composite
+def small_phases(draw: st.DrawFn) -> Phase:
+    """Mixed phases of one to three groups and at most 8 cards, so every solver path is exercised."""
+    groups = []
+    room = 8
+    for _ in range(draw(st.integers(1, 3))):
+        if room < 2:
+            break
+        kind = draw(st.sampled_from(list(GroupKind)))
+        size = draw(st.integers(2, min(room, 5)))
+        groups.append(GroupSpec(kind, size))
+        room -= size
+    return Phase(tuple(groups))
+
+
+@settings(max_examples=examples(250))
+@given(hand=hands(sizes=(7, 8, 9)), p=small_phases(), natural_required=st.booleans())
+def test_solver_agrees_with_brute_force_on_mixed_phases(hand: list[Card], p: Phase, natural_required: bool) -> None:
+    fewest_wilds = min_wilds_multiset(hand, p, natural_required)
+    assert can_complete(hand, p, natural_required=natural_required) == (fewest_wilds is not None)
+    layout = find_layout(hand, p, natural_required=natural_required)
+    if fewest_wilds is None:
+        assert layout is None
+    else:
+        assert layout is not None
+        assert_valid_layout(layout, hand, p, natural_required, fewest_wilds)

@@ -1,0 +1,75 @@
+"""SVG pictures: well-formed XML, readable without colour, labelled for screen readers."""
+
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from phase10kit import Group, Layout, Phase, parse_cards, phase, svg
+from phase10kit.cards import CARDS_BY_INDEX
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def parse(text: str) -> ET.Element:
+    root = ET.fromstring(text)
+    assert root.tag == SVG + "svg"
+    assert root.get("role") == "img"
+    return root
+
+
+def texts(root: ET.Element) -> list[str]:
+    return [element.text or "" for element in root.iter(SVG + "text")]
+
+
+@pytest.mark.parametrize("card", CARDS_BY_INDEX, ids=str)
+def test_every_card_is_well_formed_and_labelled(card) -> None:  # type: ignore[no-untyped-def]
+    root = parse(svg.card_svg(card))
+    label = root.get("aria-label") or ""
+    assert label.startswith(str(card) + ":")
+    assert root.find(SVG + "title") is not None
+    assert parse(card._repr_svg_()).get("aria-label") == label
+
+
+def test_cards_are_readable_without_colour() -> None:
+    shown = texts(parse(svg.card_svg(parse_cards("G10")[0])))
+    assert "10" in shown and "green" in shown
+    assert "Wild" in texts(parse(svg.card_svg(parse_cards("W")[0])))
+    assert "Skip" in texts(parse(svg.card_svg(parse_cards("S")[0])))
+
+
+def test_a_hand_is_a_row_of_cards() -> None:
+    root = parse(svg.cards_svg(parse_cards("R7 B7 W S")))
+    assert root.get("aria-label") == "cards: R7: red 7, B7: blue 7, W: Wild, S: Skip"
+    assert len(root.findall(SVG + "g")) == 4
+    assert parse(svg.cards_svg([])).get("aria-label") == "cards: none"
+
+
+def test_group_wilds_show_their_pinned_value() -> None:
+    root = parse(svg.group_svg(Group.parse("r[G3 G4 W Y6]")))
+    assert "= 5" in texts(root)
+    assert root.get("aria-label") == "run r[G3 G4 W Y6]"
+    assert texts(parse(Group.parse("s7[W W W]")._repr_svg_())).count("= 7") == 3
+    assert "= blue" in texts(parse(svg.group_svg(Group.parse("cB[W W]"))))
+
+
+def test_layout_and_phase_pictures() -> None:
+    layout = Layout.parse("s[R7 B7 G7] s[Y2 B2 W]")
+    root = parse(layout._repr_svg_())
+    assert root.get("aria-label") == "layout s[R7 B7 G7] s[Y2 B2 W]"
+    assert "= 2" in texts(root)
+    for number in range(1, 21):
+        root = parse(phase(number)._repr_svg_())
+        assert str(phase(number)) in (root.get("aria-label") or "")
+    assert "set of 3" in texts(parse(svg.phase_svg(Phase.parse("s3+r4"))))
+    assert parse(svg.face_down_svg()).get("aria-label") == "face-down card"
+
+
+def test_text_in_svg_is_escaped() -> None:
+    root = parse(svg._svg(10, 10, "", 'a <b> & "c"'))
+    assert root.get("aria-label") == 'a <b> & "c"'
+    assert root.find(SVG + "title").text == 'a <b> & "c"'  # type: ignore[union-attr]
+
+
+def test_scale_changes_size_not_view_box() -> None:
+    root = parse(svg.card_svg(parse_cards("R7")[0], scale=0.5))
+    assert (root.get("width"), root.get("height"), root.get("viewBox")) == ("30", "45", "0 0 60 90")

@@ -1,0 +1,176 @@
+"""GroupBuilder: pick cards from a dealt hand to build a set, a run or a colour group.
+
+Every judgement comes from ``phase10kit.groups.arrange`` (is it a group, and if not, why) and
+``phase10kit.solver.missing`` (how many more cards a group of the asked size needs).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from html import escape
+from typing import Any
+
+import ipywidgets
+
+from phase10kit.cards import Card
+from phase10kit.explain import group_name
+from phase10kit.groups import Group, arrange
+from phase10kit.i18n import translator
+from phase10kit.phases import GroupKind, GroupSpec, Phase
+from phase10kit.solver import missing
+from widgets._controls import Exercise, as_rng, button, check_hand_size, deal
+from widgets._safety import locked_html
+from widgets.cards import GroupView, HandView, as_cards, kind_name, wild_values_text
+
+
+class GroupBuilder(Exercise):
+    """Pick cards from a hand and see at once whether they make the chosen kind of group, and why not.
+
+    ``size`` (optional) asks for a group of at least that many cards, as a phase does.
+
+    >>> builder = GroupBuilder("R3 G4 W G6 B9 S", kind="run")
+    >>> builder.hand.selected = [0, 1, 2, 3]
+    >>> builder.status.text
+    'That is a valid run: r[R3 G4 W G6]. The Wild stands for 5.'
+    >>> builder.hand.selected = [0, 1, 3]
+    >>> builder.status.text
+    'a run needs consecutive numbers: 5 is missing'
+    """
+
+    def __init__(
+        self,
+        hand: Iterable[Card] | str | None = None,
+        *,
+        kind: GroupKind | str = GroupKind.RUN,
+        size: int | None = None,
+        seed: int | random.Random | None = None,
+        hand_size: int = 10,
+        natural_required: bool = True,
+        lang: str = "en",
+    ) -> None:
+        super().__init__("p10-group-builder", natural_required=natural_required, lang=lang)
+        t = translator(lang)
+        self.hand_size = check_hand_size(hand_size)
+        self.size = size
+        if size is not None:
+            GroupSpec(_as_kind(kind), size)  # refuses a size no group of that kind can have
+        self._rng = as_rng(seed)
+        self.group: Group | None = None
+        """The group the selected cards make (None when they make none)."""
+
+        self.kind_choice = ipywidgets.ToggleButtons(
+            options=[(t.gettext("Set"), "s"), (t.gettext("Run"), "r"), (t.gettext("Colour group"), "c")],
+            value=_as_kind(kind).value,
+            description=t.gettext("Build a"),
+        )
+        self.kind_choice.add_class("p10-kind")
+        self.hand = HandView(lang=lang)
+        self.deal_button = button(t.gettext("Deal a new hand"), "p10-deal")
+        self.clear_button = button(t.gettext("Clear selection"), "p10-clear")
+        self.preview = GroupView(lang=lang)
+        self.instructions = locked_html("", "p10-instructions")
+
+        self.kind_choice.observe(self.feedback.guard(self._on_change), names="value")
+        self.hand.observe(self.feedback.guard(self._on_change), names="selected")
+        self.deal_button.on_click(self.feedback.guard(self._on_deal))
+        self.clear_button.on_click(self.feedback.guard(self._on_clear))
+
+        self.children = [
+            self.instructions,
+            self.kind_choice,
+            self.hand,
+            ipywidgets.HBox([self.deal_button, self.clear_button]),
+            self.status,
+            self.preview,
+            self.errors,
+        ]
+        if hand is None:
+            self.deal()
+        else:
+            self.hand.hand = as_cards(hand)
+        self.evaluate()
+
+    @property
+    def kind(self) -> GroupKind:
+        """The kind of group being built."""
+        return GroupKind(self.kind_choice.value)
+
+    def deal(self) -> None:
+        """Deal a new hand of ``hand_size`` cards from this widget's seeded random source."""
+        self.hand.hand = deal(self._rng, self.hand_size)
+
+    def evaluate(self) -> None:
+        """Judge the selected cards (runs after every change; safe to call directly)."""
+        self.feedback.guard(self._evaluate)()
+
+    def _on_change(self, change: Any) -> None:
+        self._evaluate()
+
+    def _on_deal(self, _button: Any) -> None:
+        self.deal()
+        self._evaluate()
+
+    def _on_clear(self, _button: Any) -> None:
+        self.hand.clear_selection()
+        self._evaluate()
+
+    def _target(self) -> str:
+        if self.size is None:
+            return kind_name(self.kind, self.lang)
+        return group_name(GroupSpec(self.kind, self.size), self.lang)
+
+    def _evaluate(self) -> None:
+        t = translator(self.lang)
+        self.group = None
+        self.preview.show(None)
+        target = _with_article(self._target(), self.kind, self.size, self.lang)
+        self.instructions.value = escape(
+            t.gettext("Pick cards from your hand to build {target}.").format(target=target)
+        )
+        cards = self.hand.selected_cards
+        if not cards:
+            self.status.show(t.gettext("No cards picked yet."))
+            return
+        group = arrange(self.kind, cards, natural_required=self.natural_required)
+        self.group = group
+        self.preview.show(group)
+        wilds = wild_values_text(group, self.lang)
+        if self.size is None:
+            text = t.gettext("That is a valid {kind}: {group}.").format(
+                kind=kind_name(self.kind, self.lang), group=group
+            )
+            self.status.show(f"{text} {wilds}".strip(), "ok")
+            return
+        still = missing(cards, Phase((GroupSpec(self.kind, self.size),)), natural_required=self.natural_required)
+        if still == 0:
+            text = t.gettext("Done: {group} is {target}.").format(group=group, target=self._target())
+            self.status.show(f"{text} {wilds}".strip(), "ok")
+        else:
+            text = t.ngettext(
+                "So far so good: {group} needs {count} more card.",
+                "So far so good: {group} needs {count} more cards.",
+                still,
+            ).format(group=group, count=still)
+            self.status.show(text, "info")
+
+
+def _as_kind(kind: GroupKind | str) -> GroupKind:
+    if isinstance(kind, GroupKind):
+        return kind
+    names = {"set": "s", "run": "r", "colour": "c", "color": "c", "s": "s", "r": "r", "c": "c"}
+    if not isinstance(kind, str) or kind.lower() not in names:
+        raise ValueError(f"a group kind is 'set', 'run' or 'colour' (or a GroupKind), not {kind!r}")
+    return GroupKind(names[kind.lower()])
+
+
+def _with_article(target: str, kind: GroupKind, size: int | None, lang: str) -> str:
+    """``"a run"`` for a bare kind; group names from ``group_name`` already start with "the"."""
+    if size is not None:
+        return target
+    t = translator(lang)
+    return {
+        GroupKind.SET: t.gettext("a set"),
+        GroupKind.RUN: t.gettext("a run"),
+        GroupKind.COLOR: t.gettext("a colour group"),
+    }[kind]
