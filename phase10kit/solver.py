@@ -529,7 +529,22 @@ def can_complete(hand: Iterable[Card], phase: Phase, *, natural_required: bool =
     >>> can_complete(parse_cards("R4 B4 G4 Y4 R5 R6 R7"), Phase.parse("s3+r4"))
     True
     """
-    return _best(_as_hand(hand), _check_phase(phase), natural_required)[0][0] == 0
+    cards, phase = _as_hand(hand), _check_phase(phase)
+    if _shape(phase) == "set+run" and not _set_run_may_hold(cards, phase):
+        return False
+    return _best(cards, phase, natural_required)[0][0] == 0
+
+
+def _set_run_may_hold(hand: _Hand, phase: Phase) -> bool:
+    """A quick necessary condition for one set and one run, from the best case of every window.
+
+    However the run and the set are placed, the run holds at most one natural per number it
+    covers and the set at most its size, so a hand short even of that bound needs more Wilds.
+    """
+    set_size = sum(spec.size for spec in phase.groups if spec.kind is GroupKind.SET)
+    run_size = phase.size - set_size
+    naturals = min(run_size, hand.present.bit_count()) + min(set_size, max(hand.numbers))
+    return naturals + hand.wilds >= phase.size
 
 
 def find_layout(hand: Iterable[Card], phase: Phase, *, natural_required: bool = True) -> Layout | None:
