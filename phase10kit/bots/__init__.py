@@ -15,9 +15,9 @@ from phase10kit.bots.play import (
     play_games,
     summarize,
     tournament,
-    wilson_interval,
 )
 from phase10kit.bots.policies import GreedyBot, RandomBot, SmartBot
+from phase10kit.probability.simulate import wilson_interval  # re-exported: tournaments report it
 
 __all__ = [
     "MAX_ACTIONS",

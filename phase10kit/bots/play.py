@@ -13,7 +13,6 @@ copy seeded from its own seed and the game's, so results are identical for a giv
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Sequence
 from concurrent.futures import Executor
@@ -24,13 +23,13 @@ import pandas as pd
 from phase10kit.bots.base import Bot
 from phase10kit.errors import Phase10Error
 from phase10kit.game import Game
+from phase10kit.probability.simulate import wilson_interval
 from phase10kit.rules import Rules
 
 MAX_ACTIONS = 50_000
 """Actions after which a game is declared stuck (a real game between the kit's bots takes a few thousand)."""
 CHUNK = 8
 """Games per task sent to an executor: large enough to hide the cost of sending the bots."""
-Z95 = 1.959963984540054
 
 
 class GameTooLongError(Phase10Error):
@@ -189,22 +188,6 @@ def play_games(
             row[f"phases_{k}"] = r.phases_made[k]
         rows.append(row)
     return pd.DataFrame(rows)
-
-
-def wilson_interval(successes: int, trials: int) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion (sensible even at 0 or all successes).
-
-    >>> [round(x, 3) for x in wilson_interval(55, 100)]
-    [0.452, 0.644]
-    """
-    if trials <= 0:
-        return (0.0, 1.0)
-    p = successes / trials
-    z2 = Z95 * Z95
-    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
-    half = Z95 * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
-    # Round away float dust so 0 and 1 come out exactly at the extremes.
-    return (max(0.0, round(centre - half, 12)), min(1.0, round(centre + half, 12)))
 
 
 def summarize(bots: Sequence[Bot], rows: pd.DataFrame) -> pd.DataFrame:

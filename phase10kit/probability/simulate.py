@@ -44,7 +44,8 @@ def wilson_interval(hits: int, n: int, z: float = Z95) -> tuple[float, float]:
     p = hits / n
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # Round away float dust so 0 and 1 come out exactly at the extremes.
+    return (max(0.0, round(centre - half, 12)), min(1.0, round(centre + half, 12)))
 
 
 def make_generator(seed: int | random.Random | np.random.Generator) -> np.random.Generator:
