@@ -119,7 +119,8 @@ def _as_hand(hand: Iterable[Card] | _Hand) -> _Hand:
 # Scoring: the best bases for a phase, from counts where the shape allows.
 
 
-def _best(hand: _Hand, phase: Phase, natural_required: bool) -> tuple[Score, Bases]:
+def _best(hand: _Hand, phase: Phase, natural_required: bool, *, any_complete: bool = False) -> tuple[Score, Bases]:
+    """The best score and bases; with ``any_complete`` the first complete plan found may be returned."""
     shape = _shape(phase)
     if shape == "sets":
         return _best_same_kind(hand.numbers[1:13], list(NUMBERS), phase, hand.wilds, natural_required)
@@ -128,7 +129,7 @@ def _best(hand: _Hand, phase: Phase, natural_required: bool) -> tuple[Score, Bas
     if shape == "run":
         return _best_run(hand, phase.groups[0].size, natural_required)
     if shape == "set+run":
-        return _best_set_run(hand, phase, natural_required)
+        return _best_set_run(hand, phase, natural_required, any_complete)
     return _best_generic(hand, phase, natural_required)
 
 
@@ -226,7 +227,7 @@ def _best_run(hand: _Hand, size: int, natural_required: bool) -> tuple[Score, Ba
     return best, (best_start,)
 
 
-def _best_set_run(hand: _Hand, phase: Phase, natural_required: bool) -> tuple[Score, Bases]:
+def _best_set_run(hand: _Hand, phase: Phase, natural_required: bool, any_complete: bool = False) -> tuple[Score, Bases]:
     """One set and one run: for each run window only the fullest number inside and outside matter."""
     set_index = 0 if phase.groups[0].kind is GroupKind.SET else 1
     set_size, run_size = phase.groups[set_index].size, phase.groups[1 - set_index].size
@@ -263,6 +264,8 @@ def _best_set_run(hand: _Hand, phase: Phase, natural_required: bool) -> tuple[Sc
             score = (extra, open_slots - extra)
             if score < best:
                 best, best_choice = score, (start, have, False)
+        if any_complete and best[0] == 0:
+            break  # the caller asks only whether the hand holds the phase
     start, have, inside = best_choice
     end = start + run_size
     number = next(v for v in NUMBERS if numbers[v] == have and (start <= v < end) == inside)
@@ -532,7 +535,7 @@ def can_complete(hand: Iterable[Card], phase: Phase, *, natural_required: bool =
     cards, phase = _as_hand(hand), _check_phase(phase)
     if _shape(phase) == "set+run" and not _set_run_may_hold(cards, phase):
         return False
-    return _best(cards, phase, natural_required)[0][0] == 0
+    return _best(cards, phase, natural_required, any_complete=True)[0][0] == 0
 
 
 def _set_run_may_hold(hand: _Hand, phase: Phase) -> bool:
