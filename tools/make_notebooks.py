@@ -994,6 +994,120 @@ def write_course() -> None:
         write(name, cells)
 
 
+# ---------------------------------------------------------------- the classroom presentation
+# Shown with Voila on a projector: Voila hides the code, so every code cell only draws large cards
+# or a live widget, and the words are in the Markdown cells.
+
+CLASSROOM = [
+    (
+        "md",
+        """# Phase 10 in class
+
+*Open with Voila for a projector: `make play` serves the table; for this page run*
+*`.venv/bin/voila notebooks/classroom.ipynb` and open the address it prints.*
+
+Phase 10 is a card game of ten **phases**: in each hand you try to lay down the groups of your
+phase. The first player to finish Phase 10 wins.""",
+    ),
+    (
+        "code",
+        """from IPython.display import HTML, display
+
+from phase10kit import Game, Group, parse_cards, phase
+from phase10kit.svg import cards_svg, group_svg, phase_svg
+from widgets import GroupBuilder, SkipDemo, Table, WildPlayground
+
+BIG = 1.6
+
+
+def show(svg: str) -> None:
+    display(HTML(f'<div style="margin: 0.5em 0">{svg}</div>'))""",
+    ),
+    (
+        "md",
+        """## The cards
+
+108 cards: the numbers 1 to 12 in four colours (red, blue, green, yellow), two of each; 8 Wilds
+(`W`) and 4 Skips (`S`). Every card shows its number, its colour's name and a shape, so colour
+is never the only sign.""",
+    ),
+    ("code", 'show(cards_svg(parse_cards("R7 B7 G7 Y7 W S"), scale=BIG))'),
+    (
+        "md",
+        """## Three kinds of group
+
+- A **set**: cards of the same number, any colours.
+- A **run**: numbers in a row, any colours, never past 12 (12 is not followed by 1).
+- A **colour group**: cards of the same colour, any numbers.
+
+A **Wild** stands for any card in a group, and keeps that value until the hand ends. Every group
+needs at least one card that is not a Wild.""",
+    ),
+    (
+        "code",
+        'for text in ("s[R7 B7 G7]", "r[G3 G4 W Y6]", "c[B1 B4 W B9]"):\n'
+        "    show(group_svg(Group.parse(text), scale=BIG))",
+    ),
+    (
+        "md",
+        "## Try it: build a group\n\n"
+        "Pick cards from the hand; the rules say at once whether they make the group, and why not.",
+    ),
+    ("code", 'GroupBuilder("R3 G4 W G6 B6 Y6 R9 S B11 W", kind="run")'),
+    (
+        "md",
+        "## Where may a Wild go?\n\nA Wild added to a run takes a fixed place at one end; it never moves later.",
+    ),
+    ("code", 'WildPlayground("r[G3 G4 W Y6]")'),
+    (
+        "md",
+        """## The ten phases
+
+Each player works on their own phase; a player who lays theirs down in a hand moves on to the
+next phase for the following hand.""",
+    ),
+    (
+        "code",
+        "for number in range(1, 11):\n"
+        '    display(HTML(f"<h3>Phase {number}: {phase(number).name}</h3>"))\n'
+        "    show(phase_svg(phase(number), scale=1.2))",
+    ),
+    (
+        "md",
+        """## A turn
+
+1. **Draw** the top card of the draw pile, or take the top card of the discard pile.
+2. **Lay down** your whole phase at once, if you hold it.
+3. **Hit**: once your phase is down, add cards to groups on the table.
+4. **Discard** one card. Whoever discards (or plays) their last card ends the hand.
+
+## Skips
+
+A discarded Skip makes a player lose their next turn; nobody can be skipped twice in one circuit.""",
+    ),
+    ("code", "SkipDemo(players=4, seed=0)"),
+    (
+        "md",
+        """## Scoring
+
+At the end of a hand, cards left in your hand cost points: 1–9 cost 5, 10–12 cost 10, a Skip 15,
+a Wild 25. Lowest total wins among those who finish Phase 10.
+
+## A table as a player sees it
+
+The other players' cards stay face down.""",
+    ),
+    ("code", "Game(players=3, seed=7)"),
+    ("md", "## Play a hand\n\nThe class plays the first seat against two bots."),
+    ("code", 'Table(players=3, seed=5, bots="greedy")'),
+]
+
+
+def write_classroom() -> None:
+    write("classroom.ipynb", CLASSROOM)
+
+
 if __name__ == "__main__":
     write_course()
     write_play()
+    write_classroom()

@@ -1,4 +1,4 @@
-"""Every notebook renders in Voila in a real browser without a failing cell."""
+"""Every tutorial notebook and the classroom presentation render in Voila in a real browser without a failing cell."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-NOTEBOOKS = sorted((Path(__file__).resolve().parents[2] / "notebooks").glob("[0-9]*.ipynb"))
+FOLDER = Path(__file__).resolve().parents[2] / "notebooks"
+NOTEBOOKS = [*sorted(FOLDER.glob("[0-9]*.ipynb")), FOLDER / "classroom.ipynb"]
 ERROR = "There was an error when executing cell"
 
 
