@@ -17,6 +17,7 @@ from urllib.parse import urlparse
 import pytest
 from playwright.sync_api import expect
 
+from phase10kit.actions import Discard, Hit
 from phase10kit.cards import Card
 from widgets.play import table_from_query
 from widgets.table import Table
@@ -25,6 +26,7 @@ WAIT = 90_000  # the first render starts a kernel: seconds on a busy 2-core mach
 # Numbered cards only: a lone W or S is too common a letter to mean a card in page text.
 CARD = re.compile(r"(?<![A-Za-z0-9#])([RBGY](?:1[0-2]|[1-9]))(?![A-Za-z0-9])")
 ERROR = "There was an error when executing cell"
+SLOW = 3 * WAIT  # ten pages at once: ten kernels and ten renderers share the 2 cores
 
 
 def _play_url(voila_url: str, query: str) -> str:
@@ -268,3 +270,193 @@ def test_a_preheated_kernel_deals_the_seed_in_the_url(voila_url: str, local_page
     assert _hand_in_page(local_page) == _hand(mirror)
     expect(local_page.locator(".p10-opponent")).to_have_count(2)
     expect(local_page.locator(".p10-play-messages")).to_have_text("")
+
+
+# ---------------------------------------------------------------- a hit, a chosen Skip, ten pages at once
+
+Step = tuple[str, ...]
+
+
+def _select_in_page(page: Any, card: str, timeout: float = WAIT) -> None:
+    """Click the first card of the page's hand written ``card`` and wait until it shows as selected."""
+    buttons = page.locator(".p10-hand button.p10-card")
+    names = [str(name).split(":")[0].strip() for name in buttons.evaluate_all("bs => bs.map(b => b.dataset.card)")]
+    button = buttons.nth(names.index(card))
+    button.click(timeout=timeout)
+    expect(button).to_have_attribute("aria-pressed", "true", timeout=timeout)
+
+
+def _select_in_mirror(table: Table, card: str) -> None:
+    table.hand.selected = [list(table.hand.cards).index(card)]
+
+
+def _expect_in_step(page: Any, mirror: Table, timeout: float = WAIT) -> None:
+    """Wait until the page shows what the mirror table shows after the same moves: the whole log and the hand."""
+    expect(page.locator(".p10-log li").first).to_have_text(mirror.log_entries[-1], timeout=timeout)
+    expect(page.locator(".p10-log li")).to_have_text(list(reversed(mirror.log_entries)), timeout=timeout)
+    expect(page.locator(".p10-hand button.p10-card")).to_have_count(
+        len(mirror.game.hands[mirror.human]), timeout=timeout
+    )
+    assert _hand_in_page(page) == _hand(mirror)
+    expect(page.locator(".p10-error")).to_have_text("")
+
+
+def _plan_a_hit(seed: int) -> list[Step] | None:
+    """The human's moves from the seeded deal up to a hit on a group other than p1.1, or None within four turns.
+
+    Each turn: draw, lay the suggested phase down when it can, hit with a natural card when one fits
+    (a group whose run end is unambiguous), else discard the numbered card worth the most points.
+    """
+    mirror, _ = table_from_query(f"seed={seed}&players=2&bots=greedy")
+    game, steps = mirror.game, []
+    for _turn in range(4):
+        if game.current_player != mirror.human or game.round != 1:
+            return None
+        mirror.draw()
+        steps.append(("draw",))
+        if not mirror.buttons["lay"].disabled:
+            mirror.lay_down()
+            steps.append(("lay",))
+        if game.melds[mirror.human]:
+            hits = [a for a in game.legal_actions() if isinstance(a, Hit)]
+            for hit in hits:
+                same = [h for h in hits if (h.target, h.group, h.card) == (hit.target, hit.group, hit.card)]
+                if len(same) == 1 and (hit.target, hit.group) != (0, 0) and not hit.card.is_wild:
+                    return [*steps, ("hit", str(hit.card), str(hit.target), str(hit.group))]
+        numbered = [card for card in game.hands[mirror.human] if not card.is_wild and not card.is_skip]
+        if len(game.hands[mirror.human]) < 3 or not numbered:
+            return None
+        card = str(max(numbered, key=lambda c: (c.points, str(c))))
+        _select_in_mirror(mirror, card)
+        mirror.discard()
+        steps.append(("discard", card))
+    return None
+
+
+def _first_hit_plan() -> tuple[int, list[Step]]:
+    for seed in range(300):
+        plan = _plan_a_hit(seed)
+        if plan is not None:
+            return seed, plan
+    raise AssertionError("no seed below 300 lets the human hit within four turns")
+
+
+@pytest.mark.browser
+def test_human_hits_a_chosen_group_and_the_card_joins_it(voila_url: str, local_page: Any) -> None:
+    seed, plan = _first_hit_plan()
+    query = f"seed={seed}&players=2&bots=greedy"
+    mirror, _ = table_from_query(query)
+    page = local_page
+    _open(page, voila_url, query)
+    for step in plan[:-1]:
+        if step[0] == "draw":
+            page.locator(".p10-btn-draw").click()
+            mirror.draw()
+        elif step[0] == "lay":
+            expect(page.locator(".p10-btn-lay")).to_be_enabled()
+            page.locator(".p10-btn-lay").click()
+            mirror.lay_down()
+        else:
+            _select_in_page(page, step[1])
+            page.locator(".p10-btn-discard").click()
+            _select_in_mirror(mirror, step[1])
+            mirror.discard()
+        _expect_in_step(page, mirror)
+
+    _, card, target_text, group_text = plan[-1]
+    target, group = int(target_text), int(group_text)
+    before = mirror.game.melds[target][group]
+    name = f"p{target + 1}.{group + 1}"
+    laid = page.locator(f".p10-laid[aria-label^='{name} ']")
+    expect(laid).to_have_attribute("aria-label", f"{name} {before}")
+    _select_in_page(page, card)
+    page.locator(".p10-hit-target select").select_option(label=f"{name} {before}")
+    expect(page.locator(".p10-btn-hit")).to_be_enabled()
+    page.locator(".p10-btn-hit").click()
+    _select_in_mirror(mirror, card)
+    mirror.hit_target.value = (target, group)
+    mirror.hit()
+
+    after = mirror.game.melds[target][group]
+    assert len(after.cards) == len(before.cards) + 1 and card in [str(c) for c in after.cards]
+    assert mirror.log_entries[-1] == f"p1 (you) adds {card} to {name}."
+    _expect_in_step(page, mirror)
+    expect(laid).to_have_attribute("aria-label", f"{name} {after}")
+
+
+def _first_seed_with_a_skip_for_either_opponent() -> int:
+    """The first 3-player seed where the human, after the first draw, may aim a Skip at p2 or at p3."""
+    for seed in range(300):
+        mirror, _ = table_from_query(f"seed={seed}&players=3&bots=greedy")
+        if mirror.game.current_player != mirror.human:
+            continue
+        mirror.draw()
+        legal = mirror.game.legal_actions()
+        if sorted({a.target for a in legal if isinstance(a, Discard) and a.card.is_skip}) == [1, 2]:
+            return seed
+    raise AssertionError("no seed below 300 gives the human a Skip at the first turn")
+
+
+@pytest.mark.browser
+def test_human_skips_the_chosen_player_not_the_next_one(voila_url: str, local_page: Any) -> None:
+    seed = _first_seed_with_a_skip_for_either_opponent()
+    query = f"seed={seed}&players=3&bots=greedy"
+    mirror, _ = table_from_query(query)
+    page = local_page
+    _open(page, voila_url, query)
+    page.locator(".p10-btn-draw").click()
+    mirror.draw()
+    _expect_in_step(page, mirror)
+
+    _select_in_page(page, "S")
+    menu = page.locator(".p10-skip-target select")
+    expect(menu).to_be_enabled()
+    # p2 plays next: aiming at p3 shows the choice was taken, not a default.
+    menu.select_option(label="p3")
+    page.locator(".p10-btn-discard").click()
+    _select_in_mirror(mirror, "S")
+    mirror.skip_target.value = 2
+    mirror.discard()
+
+    assert "p1 (you) discards S and skips p3." in mirror.log_entries
+    later = mirror.log_entries[mirror.log_entries.index("p1 (you) discards S and skips p3.") + 1 :]
+    assert later and all(entry.startswith("p2 ") for entry in later), later
+    # The whole log, newest first, is the mirror's: p2 played, p3 sat out, the human's turn came back.
+    _expect_in_step(page, mirror)
+    expect(page.locator(".p10-btn-draw")).to_be_enabled()
+
+
+@pytest.mark.browser
+def test_ten_pages_on_one_server_play_a_turn_at_once_and_keep_their_games(voila_url: str, local_page: Any) -> None:
+    context = local_page.context
+    context.route("**/*", _only_loopback)
+    seeds = range(41, 51)
+    queries = [f"seed={seed}&players=2&bots=greedy" for seed in seeds]
+    pages = [local_page, *(context.new_page() for _ in seeds[1:])]
+    mirrors = [table_from_query(query)[0] for query in queries]
+    started = time.monotonic()
+    # Loaded one after the other: ten kernels starting at once on 2 cores once left a page blank for minutes.
+    for page, query in zip(pages, queries, strict=True):
+        page.goto(_play_url(voila_url, query), timeout=SLOW)
+        expect(page.locator(".p10-hand button.p10-card").first).to_be_visible(timeout=SLOW)
+        expect(page.locator("body")).not_to_contain_text(ERROR)
+    loaded = time.monotonic() - started
+    for page in pages:
+        page.locator(".p10-btn-draw").click(timeout=SLOW)
+    for page, mirror in zip(pages, mirrors, strict=True):
+        mirror.draw()
+        _expect_in_step(page, mirror, SLOW)
+    discards = []
+    for page, mirror in zip(pages, mirrors, strict=True):
+        # The card worth the most points, written first by notation: a choice both sides make alike.
+        card = str(max(mirror.game.hands[mirror.human], key=lambda c: (c.points, str(c))))
+        _select_in_page(page, card, SLOW)
+        discards.append(card)
+    for page in pages:
+        page.locator(".p10-btn-discard").click(timeout=SLOW)
+    for page, mirror, card in zip(pages, mirrors, discards, strict=True):
+        _select_in_mirror(mirror, card)
+        mirror.discard()
+        _expect_in_step(page, mirror, SLOW)
+    assert len({tuple(_hand(mirror)) for mirror in mirrors}) == len(mirrors), "the seeds should deal different hands"
+    print(f"ten pages loaded in {loaded:.1f} s, played in {time.monotonic() - started - loaded:.1f} s")
