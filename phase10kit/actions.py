@@ -28,7 +28,7 @@ import re
 from dataclasses import dataclass
 from typing import TypeAlias
 
-from phase10kit.cards import CARDS_BY_INDEX, Card
+from phase10kit.cards import CARDS_BY_INDEX, WILD_INDEX, Card
 from phase10kit.errors import NotationError
 from phase10kit.groups import End, Group
 from phase10kit.phases import GroupKind
@@ -69,12 +69,27 @@ def _canonical_group(group: Group) -> Group:
     """Sets and colour groups have no order: naturals by card order, then the Wilds."""
     if not isinstance(group, Group) or group.kind is GroupKind.RUN or not isinstance(group.cards, tuple):
         return group
+    if _in_canonical_order(group.cards):
+        return group  # the engine's lay-downs already are: no new group
     try:
         cards = sorted(card for card in group.cards if card.is_number)
         wilds = [card for card in group.cards if not card.is_number]
     except (AttributeError, TypeError):
         return group  # not cards: the game refuses the action
     return Group(group.kind, tuple(cards + wilds), group.value)
+
+
+def _in_canonical_order(cards: tuple[Card, ...]) -> bool:
+    """Whether these are cards with the naturals in card order and nothing but Wilds or Skips after them."""
+    last = -1
+    for card in cards:
+        if type(card) is not Card:
+            return False
+        index = card.index
+        if index < last or (last >= WILD_INDEX and index < WILD_INDEX):
+            return False
+        last = index
+    return True
 
 
 @dataclass(frozen=True, slots=True)

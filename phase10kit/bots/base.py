@@ -121,15 +121,18 @@ def key_of(cards: tuple[Card, ...] | list[Card]) -> tuple[int, ...]:
     return tuple(sorted(card.index for card in cards))
 
 
-@lru_cache(maxsize=65536)
+# The bot caches are small on purpose: hands repeat only within a turn or two, and a big cache of
+# live objects makes every full garbage collection slower (it cost a third of a GreedyBot game).
+@lru_cache(maxsize=1024)
 def missing_of(key: tuple[int, ...], phase: Phase, natural_required: bool) -> int:
-    """``missing`` of the hand with these sorted card indices (cached: bots ask the same hands often)."""
+    """``missing`` of the hand with these sorted card indices (cached: a turn asks for the same hands often)."""
     return missing([Card.from_index(i) for i in key], phase, natural_required=natural_required)
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=256)
 def progress_of(key: tuple[int, ...], phase: Phase, natural_required: bool) -> tuple[GroupProgress, ...]:
     # ``progress`` of those cards; the engine has usually just solved the same hand (is the phase held?).
+    # Recent results are kept: a bot asks again for the same hand within a turn.
     return tuple(_progress_key(key, phase, natural_required))
 
 

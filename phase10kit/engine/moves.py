@@ -150,7 +150,9 @@ def _hit(player: int, target: int, group: int, card_index: int, end: End | None)
     return Hit(player, target, group, CARDS_BY_INDEX[card_index], end)
 
 
-@lru_cache(maxsize=4096)
+# Big enough for a turn's repeated asks (and a benchmark's replays), small enough not to slow the
+# garbage collector: every cached lay-down keeps its groups and cards alive.
+@lru_cache(maxsize=1024)
 def _lay_actions(
     player: int, hand_key: tuple[int, ...], phase: Phase, natural_required: bool, named: int | None
 ) -> tuple[Lay, ...]:
