@@ -19,6 +19,8 @@ $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[notebooks,test]"
 	touch $@ $(VENV)/.play-installed
 
+# Run from the repository root: Voila reads voila.json here (preheated table, closed tabs' kernels stopped
+# by phase10kit_server.ClassroomKernelManager, idle unconnected kernels culled; see docs/classroom.md).
 play: $(VENV)/.play-installed
 	@echo "The table: http://127.0.0.1:$(PORT)/ (Ctrl+C stops it; add ?seed=5&players=2&bots=greedy to the URL)"
 	$(BIN)/voila notebooks/play.ipynb --no-browser --Voila.ip=127.0.0.1 --port=$(PORT)

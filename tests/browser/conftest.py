@@ -16,6 +16,8 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
@@ -58,44 +60,73 @@ def _free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-@pytest.fixture(scope="session")
-def voila_url() -> Iterator[str]:
-    """A Voila server on a free loopback port serving ``notebooks/``, stopped after the session."""
-    _need_chromium()
-    port = _free_port()
-    command = [
-        sys.executable,
-        "-m",
-        "voila",
-        "notebooks",
-        "--no-browser",
-        f"--port={port}",
-        "--Voila.ip=127.0.0.1",
-        "--Voila.port_retries=0",
-    ]
-    log = open(ROOT / ".voila-test.log", "w")  # noqa: SIM115 - closed in teardown
-    server = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+@dataclass
+class Server:
+    """A Jupyter (Voila or JupyterLab) server started for a test: its URL, process and log file."""
+
+    url: str
+    process: subprocess.Popen[bytes]
+    log: Path
+
+
+@contextmanager
+def running_server(
+    command: list[str], port: int, log: Path, env: dict[str, str] | None = None, probe: str = "/"
+) -> Iterator[Server]:
+    """Start ``command`` (a server on ``port``), wait until it answers HTTP, stop it afterwards."""
+    with open(log, "w") as out:
+        server = subprocess.Popen(command, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, env=env)
     url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + 90
         while True:
             try:
-                urllib.request.urlopen(url + "/", timeout=2)
+                urllib.request.urlopen(url + probe, timeout=2)
                 break
             except urllib.error.HTTPError:
                 break  # any HTTP answer means the server is up
             except (urllib.error.URLError, ConnectionError, TimeoutError):
                 if server.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(f"Voila did not start; see {log.name}") from None
+                    raise RuntimeError(f"the server did not start; see {log}") from None
                 time.sleep(0.3)
-        yield url
+        yield Server(url, server, log)
     finally:
         server.terminate()
         try:
             server.wait(timeout=15)
         except subprocess.TimeoutExpired:
             server.kill()
-        log.close()
+            server.wait(timeout=15)
+
+
+def voila_command(port: int, target: str = "notebooks") -> list[str]:
+    """The standalone Voila command the tests run (from the repository root, so it reads ``voila.json``)."""
+    return [
+        sys.executable,
+        "-m",
+        "voila",
+        target,
+        "--no-browser",
+        f"--port={port}",
+        "--Voila.ip=127.0.0.1",
+        "--Voila.port_retries=0",
+    ]
+
+
+@contextmanager
+def voila_server(log_name: str, env: dict[str, str] | None = None, extra: tuple[str, ...] = ()) -> Iterator[Server]:
+    """A standalone Voila server of its own (serving ``notebooks/``, ``extra`` options added), e.g. to count kernels."""
+    _need_chromium()
+    port = _free_port()
+    with running_server([*voila_command(port), *extra], port, ROOT / log_name, env=env) as server:
+        yield server
+
+
+@pytest.fixture(scope="session")
+def voila_url() -> Iterator[str]:
+    """A Voila server on a free loopback port serving ``notebooks/``, stopped after the session."""
+    with voila_server(".voila-test.log") as server:
+        yield server.url
 
 
 @pytest.fixture()

@@ -1,0 +1,121 @@
+"""Kernels are freed when students leave: a closed tab's kernel stops within seconds, a page nobody connected to
+is culled after the idle time, an open page is never stopped, and the preheated pool keeps its size.
+
+Kernels are counted on the server side: the live child processes of the Voila server (each kernel is one).
+"""
+
+from __future__ import annotations
+
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import Server, voila_server
+
+WAIT = 90_000
+POOL = 1  # voila.json: one preheated kernel for play.ipynb
+GRACE = 10  # voila.json: ClassroomKernelManager.disconnect_grace
+CARDS = ".p10-table .p10-hand button.p10-card"
+ERROR = "There was an error when executing cell"
+
+
+def live_kernels(server: Server) -> set[int]:
+    """The pids of the server's live child processes (its kernels), zombies left out."""
+    pid = server.process.pid
+    children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    alive = set()
+    for child in children:
+        try:
+            state = Path(f"/proc/{child}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except FileNotFoundError:
+            continue
+        if state != "Z":
+            alive.add(int(child))
+    return alive
+
+
+def wait_for(condition: Callable[[], bool], seconds: float, what: str) -> None:
+    """Poll ``condition`` every half second for at most ``seconds``; fail naming ``what``."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"after {seconds} s: {what}")
+        time.sleep(0.5)
+
+
+def _only_loopback(route: Any) -> None:
+    host = route.request.url.split("/")[2].split(":")[0]
+    route.continue_() if host in ("127.0.0.1", "localhost") else route.abort()
+
+
+def _open_table(context: Any, server: Server, query: str = "players=2&bots=greedy") -> Any:
+    page = context.new_page()
+    page.route("**/*", _only_loopback)
+    page.goto(f"{server.url}/voila/render/play.ipynb?{query}", timeout=WAIT)
+    expect(page.locator(CARDS).first).to_be_visible(timeout=WAIT)
+    expect(page.locator("body")).not_to_contain_text(ERROR)
+    return page
+
+
+def _draw_works(page: Any) -> None:
+    """The page's kernel still answers: Draw (or, on a bot's turn, any card) gives the human an 11th card."""
+    draw = page.locator(".p10-btn-draw")
+    expect(draw).to_be_enabled(timeout=WAIT)
+    draw.click()
+    expect(page.locator(CARDS)).to_have_count(11, timeout=WAIT)
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[Server]:
+    with voila_server(".voila-kernels-test.log") as running:
+        wait_for(lambda: len(live_kernels(running)) == POOL, 90, "the preheated pool should fill")
+        yield running
+
+
+@pytest.mark.browser
+def test_closed_tabs_free_their_kernels_and_the_pool_keeps_its_size(server: Server, context: Any) -> None:
+    pages = [_open_table(context, server, f"seed={seed}&players=2&bots=greedy") for seed in (1, 2, 3)]
+    wait_for(lambda: len(live_kernels(server)) == 3 + POOL, 90, "three pages and a refilled pool")
+
+    for page in pages[:2]:
+        page.close()
+    wait_for(lambda: len(live_kernels(server)) == 1 + POOL, GRACE + 20, "two closed tabs should free two kernels")
+
+    # The page left open is untouched by the stops, long after the grace period.
+    _draw_works(pages[2])
+
+    # A reload is a closed page and a new one: the kernel count stays the same.
+    pages[2].reload(timeout=WAIT)
+    expect(pages[2].locator(CARDS).first).to_be_visible(timeout=WAIT)
+    wait_for(lambda: len(live_kernels(server)) == 1 + POOL, GRACE + 20, "a reload should free the old kernel")
+
+    pages[2].close()
+    wait_for(lambda: len(live_kernels(server)) == POOL, GRACE + 20, "only the preheated pool should remain")
+    # ... and the pool still serves a new page.
+    again = _open_table(context, server)
+    _draw_works(again)
+    again.close()
+    wait_for(lambda: len(live_kernels(server)) == POOL, GRACE + 20, "the last page's kernel should stop too")
+
+
+@pytest.mark.browser
+def test_a_page_nobody_connects_to_is_culled_and_an_open_page_never_is(context: Any) -> None:
+    # A short idle time for the test; voila.json's is 15 minutes.
+    cull = ("--MappingKernelManager.cull_idle_timeout=6", "--MappingKernelManager.cull_interval=2")
+    with voila_server(".voila-cull-test.log", extra=cull) as short:
+        wait_for(lambda: len(live_kernels(short)) == POOL, 90, "the preheated pool should fill")
+        in_use = _open_table(context, short, "seed=4&players=2&bots=greedy")
+        # An abandoned page: the page was rendered (a kernel started) but no browser ever connected to it.
+        with urllib.request.urlopen(f"{short.url}/voila/render/play.ipynb?seed=5", timeout=120) as answer:
+            assert answer.status == 200
+        wait_for(lambda: len(live_kernels(short)) == 2 + POOL, 90, "two pages and a refilled pool")
+        wait_for(lambda: len(live_kernels(short)) == 1 + POOL, 60, "the abandoned page's kernel should be culled")
+        # The open page sat idle far longer than the idle time and still plays; the pool was never culled.
+        time.sleep(8)  # past the idle time on purpose: the open page must survive it
+        assert len(live_kernels(short)) == 1 + POOL
+        _draw_works(in_use)

@@ -1,0 +1,107 @@
+"""ClassroomKernelManager: a kernel stops a grace period after its last page disconnected, never while connected."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Any
+
+from phase10kit_server import ClassroomKernelManager
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class RecordingManager(ClassroomKernelManager):
+    """Kernels are only ids here: "stopping" one records it and forgets it."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.stopped: list[str] = []
+
+    def add_fake_kernel(self, kernel_id: str) -> None:
+        self._kernels[kernel_id] = object()
+        self._kernel_connections[kernel_id] = 0
+
+    async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:
+        self._cancel_stop(kernel_id)
+        self.stopped.append(kernel_id)
+        self._kernels.pop(kernel_id, None)
+        self._kernel_connections.pop(kernel_id, None)
+
+
+def _run(scenario: Any) -> list[str]:
+    async def main() -> list[str]:
+        manager = RecordingManager(disconnect_grace=0.2)
+        await scenario(manager)
+        return manager.stopped
+
+    return asyncio.run(main())
+
+
+def test_a_kernel_stops_after_its_last_page_left_and_the_grace_period() -> None:
+    async def scenario(manager: RecordingManager) -> None:
+        manager.add_fake_kernel("a")
+        manager.add_fake_kernel("b")
+        manager.notify_connect("a")
+        manager.notify_connect("b")
+        manager.notify_disconnect("a")
+        await asyncio.sleep(0.05)
+        assert manager.stopped == [], "not before the grace period"
+        await asyncio.sleep(0.4)
+
+    assert _run(scenario) == ["a"]
+
+
+def test_a_page_that_reconnects_within_the_grace_period_keeps_its_kernel() -> None:
+    async def scenario(manager: RecordingManager) -> None:
+        manager.add_fake_kernel("a")
+        manager.notify_connect("a")
+        manager.notify_disconnect("a")
+        await asyncio.sleep(0.05)
+        manager.notify_connect("a")
+        await asyncio.sleep(0.4)
+
+    assert _run(scenario) == []
+
+
+def test_a_kernel_with_a_second_page_still_connected_keeps_running() -> None:
+    async def scenario(manager: RecordingManager) -> None:
+        manager.add_fake_kernel("a")
+        manager.notify_connect("a")
+        manager.notify_connect("a")
+        manager.notify_disconnect("a")
+        await asyncio.sleep(0.4)
+
+    assert _run(scenario) == []
+
+
+def test_kernels_that_never_had_a_page_are_left_to_culling() -> None:
+    # Voila's preheated pool kernels are never connected before a page takes them: never stopped here.
+    async def scenario(manager: RecordingManager) -> None:
+        manager.add_fake_kernel("pool")
+        await asyncio.sleep(0.4)
+
+    assert _run(scenario) == []
+
+
+def test_a_zero_grace_period_turns_the_stopping_off() -> None:
+    async def main() -> list[str]:
+        manager = RecordingManager(disconnect_grace=0)
+        manager.add_fake_kernel("a")
+        manager.notify_connect("a")
+        manager.notify_disconnect("a")
+        await asyncio.sleep(0.1)
+        return manager.stopped
+
+    assert asyncio.run(main()) == []
+
+
+def test_voila_config_uses_the_manager_and_culls_only_unconnected_idle_kernels() -> None:
+    config = json.loads((ROOT / "voila.json").read_text(encoding="utf-8"))
+    assert config["VoilaConfiguration"]["multi_kernel_manager_class"] == "phase10kit_server.ClassroomKernelManager"
+    assert 0 < config["ClassroomKernelManager"]["disconnect_grace"] <= 30
+    culling = config["MappingKernelManager"]
+    # cull_connected false: a page in use (connected) is never culled, however long the student thinks.
+    assert culling["cull_connected"] is False and culling["cull_busy"] is False
+    assert culling["cull_idle_timeout"] >= 300 and 0 < culling["cull_interval"] <= culling["cull_idle_timeout"]
