@@ -14,12 +14,14 @@ from phase10kit.probability.live import best_draws, completion_curve, completion
 from phase10kit.probability.plots import completion_figure, convergence_figure, difficulty_figure, hand_size_figure
 from phase10kit.probability.profiles import STANDARD_DECK, DeckSpec, HandProfiles
 from phase10kit.probability.simulate import convergence, deal_counts, simulate_deal_odds, wilson_interval
+from phase10kit.probability.solitaire import SolitaireOptimum, fits_model, solitaire_optimum
 
 __all__ = [
     "NEVER",
     "STANDARD_DECK",
     "DeckSpec",
     "HandProfiles",
+    "SolitaireOptimum",
     "best_draws",
     "can_complete_batch",
     "completion_curve",
@@ -31,12 +33,14 @@ __all__ = [
     "deal_counts",
     "difficulty_figure",
     "exact_deal_odds",
+    "fits_model",
     "hand_size_figure",
     "holds_phases",
     "is_exact",
     "odds_by_hand_size",
     "phase_shape",
     "simulate_deal_odds",
+    "solitaire_optimum",
     "unseen_counts",
     "wilds_needed",
     "wilson_interval",
