@@ -19,6 +19,15 @@ DOMAIN = "phase10kit"
 LOCALE_DIR = Path(__file__).parent / "locale"
 
 
+def N_(message: str) -> str:
+    """Mark a msgid for extraction (``tools/i18n.py``) without translating it; it is translated where shown.
+
+    >>> N_("Draw")
+    'Draw'
+    """
+    return message
+
+
 def check_lang(lang: str) -> str:
     """``lang`` itself when the kit speaks it; otherwise a ``Phase10Error`` naming the choices."""
     if lang not in LANGUAGES:

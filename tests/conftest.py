@@ -5,6 +5,7 @@ Tests that need a particular number of examples ask ``oracle.examples(n)``, whic
 
 import os
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
@@ -22,3 +23,9 @@ settings.register_profile(
     print_blob=True,
 )
 settings.load_profile("long" if os.environ.get("P10_LONG") else "default")
+
+
+@pytest.fixture(autouse=True)
+def _progress_file(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Course checks record progress in a temporary file, never in the user's Jupyter data directory."""
+    monkeypatch.setenv("P10_PROGRESS", str(tmp_path_factory.mktemp("progress") / "progress.jsonl"))

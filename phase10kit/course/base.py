@@ -1,0 +1,282 @@
+"""An exercise of the course and the feedback a student gets for an answer.
+
+An :class:`Exercise` knows its question (a msgid), the rule clauses it tests, an accepted answer, typical
+wrong answers and its stepped hints; its ``judge`` (written by the lesson) decides. :meth:`Exercise.check`
+wraps the judge so that any answer at all, ``None``, a huge number, a student's function that raises or loops
+forever, gives a :class:`Feedback` and never an exception, and records the attempt in the progress file.
+Pure Python: no Jupyter import here (widgets render exercises, see ``widgets/course.py``).
+"""
+
+from __future__ import annotations
+
+import gettext
+import logging
+import reprlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, TypeAlias
+
+from phase10kit.errors import Phase10Error, Reason
+from phase10kit.i18n import LANGUAGES, N_, translator
+
+LOG = logging.getLogger("phase10kit.course")
+
+Translations: TypeAlias = gettext.NullTranslations
+Verdict: TypeAlias = tuple[bool, str]
+"""What a judge returns: ``(ok, message)``, the message already translated."""
+Judge: TypeAlias = Callable[[object, Translations], Verdict]
+
+KINDS = ("answer", "build", "spot", "predict", "write", "play")
+"""The exercise kinds (docs/course.md): type an answer, build a group, spot the illegal move,
+predict then reveal, write a function, play on and notice."""
+
+CLAUSES: tuple[str, ...] = (
+    "deck.composition",
+    "deck.deal",
+    "deck.copies",
+    "group.set",
+    "group.run",
+    "group.run_no_wrap",
+    "group.colour",
+    "wild.any",
+    "wild.natural",
+    "wild.pinned",
+    "wild.run_bounds",
+    "skip.not_in_group",
+    "phase.list",
+    "phase.same_number",
+    "phase.disjoint",
+    "phase.whole",
+    "phase.extra_cards",
+    "phase.one_per_hand",
+    "phase.in_order",
+    "turn.draw",
+    "turn.no_skip_from_discard",
+    "turn.refill",
+    "turn.hit_own",
+    "turn.hit_others_next",
+    "turn.hit_fit",
+    "turn.discard",
+    "hand.going_out",
+    "skip.lose_turn",
+    "skip.choose",
+    "skip.once_per_circuit",
+    "skip.first_discard",
+    "score.points",
+    "score.laid_zero",
+    "score.advance",
+    "game.end",
+    "game.winner",
+    "game.tiebreak",
+    "game.dealer",
+    "variant.all_advance",
+    "variant.short",
+    "variant.even_odd",
+    "variant.any_order",
+    "variant.twenty",
+    "variant.custom",
+    "option.skip_next",
+    "option.hit_same_turn",
+    "option.go_out_discard",
+    "option.exact_size",
+    "option.all_wild",
+    "option.twist_cover",
+    "option.skip_from_discard",
+    "prob.deal",
+    "prob.outs",
+    "prob.discard",
+    "strategy.bot",
+)
+"""The 55 clause ids of docs/rules.md ("Clause ids"), in its order; a test keeps the two in step."""
+
+NOT_YET = N_("Not yet.")
+NO_ANSWER = N_("No answer yet: replace None with your answer and run the cell again.")
+UNREADABLE = N_("That answer could not be checked: {error}")
+
+
+class AnswerError(Phase10Error):
+    """An answer the checkers refuse, with a sentence for the student: a msgid and its placeholders' values.
+
+    Raised by the helpers in ``phase10kit.course.checks`` (and by judges); :meth:`Exercise.check` turns it
+    into feedback in the student's language.
+
+    >>> error = AnswerError(N_("{answer} is not a number."), answer="'seven'")
+    >>> error.sentence("en")
+    "'seven' is not a number."
+    """
+
+    def __init__(self, msgid: str, *, reason: Reason = Reason.INVALID, **values: object) -> None:
+        self.msgid = msgid
+        self.values = values
+        super().__init__(msgid.format(**values), reason=reason)
+
+    def sentence(self, lang: str = "en") -> str:
+        """The sentence in ``lang`` (English when the kit does not speak ``lang``)."""
+        t = translator(lang if lang in LANGUAGES else "en")
+        return t.gettext(self.msgid).format(**self.values)
+
+
+_BRIEF = reprlib.Repr()
+_BRIEF.maxstring = 40
+_BRIEF.maxother = 40
+_BRIEF.maxlong = 30
+_BRIEF.maxlist = 8
+
+
+def brief(answer: object) -> str:
+    """A short, safe quotation of any answer for a feedback sentence (never raises, at most ~60 characters).
+
+    >>> brief("R7 B7 G7"), brief(None), brief(10**1000)[:12], len(brief("x" * 10_000)) < 60
+    ("'R7 B7 G7'", 'None', '100000000000', True)
+    """
+    try:
+        if isinstance(answer, list | tuple) and answer and all(_is_card(item) for item in answer):
+            text = " ".join(str(item) for item in answer)
+            return text if len(text) <= 60 else text[:56] + " ..."
+        if callable(answer) and hasattr(answer, "__name__"):
+            return f"{answer.__name__}()"
+        text = _BRIEF.repr(answer)
+    except Exception:  # a student's object whose repr raises
+        text = f"<{type(answer).__name__}>"
+    return text if len(text) <= 60 else text[:56] + " ..."
+
+
+def _is_card(value: object) -> bool:
+    from phase10kit.cards import Card
+
+    return isinstance(value, Card)
+
+
+def is_blank(answer: object) -> bool:
+    """Whether ``answer`` is no answer at all: None, an empty or blank text, an empty list."""
+    if answer is None:
+        return True
+    if isinstance(answer, str):
+        return not answer.strip()
+    if isinstance(answer, list | tuple | set | frozenset | dict):
+        return len(answer) == 0
+    return False
+
+
+# How many times each exercise was answered wrongly in this process: the hint steps on with each
+# attempt (a kernel is one student, so per-process is per-student; nothing random lives here).
+_attempts: dict[str, int] = {}
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """What a student reads after checking an answer.
+
+    >>> Feedback(False, "R7 R8 R1 is not a run.", "A run has numbers in a row.").ok
+    False
+    """
+
+    ok: bool
+    message: str
+    """Why, in the asked language, quoting the student's answer briefly."""
+    hint: str = ""
+    """The next hint step when not ok (never the answer)."""
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """One exercise of the course (see COURSE_API in the course docs and ``docs/teaching.md``).
+
+    Besides the contract's fields, three optional ones help the widgets draw the exercise:
+    ``hand`` (``"build"``: the cards offered; default: the cards of the solution and wrong answers),
+    ``group_kind`` (``"build"``: ``"set"``, ``"run"`` or ``"colour"`` for the GroupBuilder) and
+    ``position`` (``"spot"``/``"play"``: a function returning the seeded ``Game`` the question is about).
+
+    >>> def judge(answer: object, t: Translations) -> Verdict:
+    ...     return (answer == 4, t.gettext("Four.") if answer == 4 else t.gettext("Count again."))
+    >>> ex = Exercise("demo.four", "00_welcome", ("deck.copies",), "answer", "2 + 2?", 4, (5,), ("Add.",), judge)
+    >>> ex.check(4, record=False)
+    Feedback(ok=True, message='Four.', hint='')
+    >>> ex.check(None, record=False).ok, ex.check(5, record=False).hint
+    (False, 'Add.')
+    """
+
+    id: str
+    notebook: str
+    clauses: tuple[str, ...]
+    kind: str
+    question: str
+    solution: object
+    wrong: tuple[object, ...]
+    hints: tuple[str, ...]
+    judge: Judge
+    hand: str = ""
+    group_kind: str = ""
+    position: Callable[[], Any] | None = field(default=None, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"exercise {self.id!r}: kind {self.kind!r} is not one of {', '.join(KINDS)}")
+        unknown = [clause for clause in self.clauses if clause not in CLAUSES]
+        if unknown or not self.clauses:
+            raise ValueError(f"exercise {self.id!r}: unknown clause ids {unknown} (see docs/rules.md, 'Clause ids')")
+        if not isinstance(self.clauses, tuple) or not isinstance(self.wrong, tuple) or not self.hints:
+            raise ValueError(f"exercise {self.id!r}: clauses and wrong are tuples, and it needs at least one hint")
+
+    def check(self, answer: object, lang: str = "en", *, record: bool = True) -> Feedback:
+        """Judge ``answer`` and say why, in ``lang``; never raises. Records the attempt when ``record``.
+
+        An unknown ``lang`` falls back to English (the feedback must still reach the student).
+        """
+        lang = lang if isinstance(lang, str) and lang in LANGUAGES else "en"
+        t = translator(lang)
+        ok, message = self._judge(answer, t, lang)
+        hint = "" if ok else self.next_hint(lang)
+        if record:
+            from phase10kit.course import progress
+
+            progress.record(self.id, ok, lang)
+        return Feedback(ok, message, hint)
+
+    def _judge(self, answer: object, t: Translations, lang: str) -> Verdict:
+        if is_blank(answer):
+            return False, t.gettext(NO_ANSWER)
+        try:
+            ok, message = self.judge(answer, t)
+            return bool(ok), str(message)
+        except AnswerError as error:
+            return False, error.sentence(lang)
+        except Phase10Error as error:
+            sentence = getattr(error, "sentence", None)
+            text = sentence(lang) if callable(sentence) else str(error)[:200]
+            return False, t.gettext(UNREADABLE).format(error=text)
+        except Exception as error:  # a judge meeting an answer of an unexpected shape: "not yet", no traceback
+            LOG.info("exercise %s: judge raised %s on %s", self.id, type(error).__name__, brief(answer))
+            return False, f"{t.gettext(NOT_YET)} {t.gettext(UNREADABLE).format(error=brief(answer))}"
+
+    def next_hint(self, lang: str = "en") -> str:
+        """The next hint step for this exercise (a nudge first, then narrower ones; the last one repeats)."""
+        lang = lang if lang in LANGUAGES else "en"
+        step = _attempts.get(self.id, 0)
+        _attempts[self.id] = step + 1
+        return translator(lang).gettext(self.hints[min(step, len(self.hints) - 1)])
+
+    def hint_steps(self, lang: str = "en") -> list[str]:
+        """All hint steps, translated, in order (for widgets that step through them on request)."""
+        t = translator(lang if lang in LANGUAGES else "en")
+        return [t.gettext(hint) for hint in self.hints]
+
+    def question_text(self, lang: str = "en") -> str:
+        """The question in ``lang``."""
+        return translator(lang if lang in LANGUAGES else "en").gettext(self.question)
+
+
+def reset_hints() -> None:
+    """Start every exercise's hints from the first step again (a new student, or a test)."""
+    _attempts.clear()
+
+
+def index_by_id(exercises: Mapping[str, Exercise], exercise_id: str) -> Exercise:
+    """The exercise with that id, or a ``Phase10Error`` naming a few known ids."""
+    try:
+        return exercises[exercise_id]
+    except (KeyError, TypeError):
+        known = ", ".join(list(exercises)[:5])
+        raise Phase10Error(
+            f"no exercise {brief(exercise_id)}: ids look like {known}, ...", reason=Reason.BAD_CHOICE
+        ) from None

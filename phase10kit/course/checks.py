@@ -1,0 +1,410 @@
+"""Helpers for the lessons' judges: reading answers that respect the deck, running a student's function
+with a time limit, hidden test cases for "write it yourself" exercises, and "spot the illegal move".
+
+Each reader raises :class:`~phase10kit.course.base.AnswerError` with a sentence for the student;
+``Exercise.check`` turns it into feedback in the student's language.
+
+>>> format_cards(read_cards("r7 b7 w"))
+'R7 B7 W'
+>>> read_cards("R4 R4 R4")
+Traceback (most recent call last):
+...
+phase10kit.course.base.AnswerError: The deck has only 2 copies of R4, so R4 R4 R4 cannot be in one hand.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import signal
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from types import FrameType
+from typing import Any
+
+from phase10kit.cards import DECK_COUNTS, Card, excess_over_deck, format_cards, parse_cards
+from phase10kit.course.base import AnswerError, Judge, Translations, Verdict, brief
+from phase10kit.errors import NotationError, Phase10Error, Reason
+from phase10kit.i18n import LANGUAGES, N_
+
+MAX_TEXT = 400
+"""Longest answer text a checker reads."""
+MAX_CARDS = 30
+"""Most cards a checker reads at once (more than any hand)."""
+
+
+def lang_of(t: Translations) -> str:
+    """The language code of a translator from ``phase10kit.i18n.translator`` (``"en"`` for English)."""
+    language = t.info().get("language", "en") if hasattr(t, "info") else "en"
+    return language if language in LANGUAGES else "en"
+
+
+# ------------------------------------------------------------------ reading answers
+
+
+def read_cards(answer: object, *, max_cards: int = MAX_CARDS) -> list[Card]:
+    """The cards of an answer written as text (``"R7 B7 W"``) or as a list of cards or card texts.
+
+    Refuses, with a sentence, what could not be one player's cards: an unknown card, too many cards,
+    and more copies than the deck holds (two of each number card, eight Wilds, four Skips: ``deck.copies``).
+
+    >>> read_cards(["R7", Card.parse("W")])
+    [Card('R7'), Card('W')]
+    >>> read_cards("W " * 9)
+    Traceback (most recent call last):
+    ...
+    phase10kit.course.base.AnswerError: The deck has only 8 copies of W, so W W W W W W W W W cannot be in one hand.
+    """
+    cards = _cards_of(answer, max_cards)
+    too_many = excess_over_deck(cards)
+    if too_many:
+        card = too_many[0]
+        raise AnswerError(
+            N_("The deck has only {count} copies of {card}, so {answer} cannot be in one hand."),
+            reason=Reason.TOO_MANY_COPIES,
+            count=DECK_COUNTS[card.index],
+            card=str(card),
+            answer=brief(cards),
+        )
+    return cards
+
+
+def _cards_of(answer: object, max_cards: int) -> list[Card]:
+    if isinstance(answer, str):
+        if len(answer) > MAX_TEXT:
+            raise AnswerError(N_("That answer is too long: write at most {count} characters."), count=MAX_TEXT)
+        try:
+            cards = parse_cards(answer)
+        except NotationError:
+            raise AnswerError(
+                N_("{answer} is not written as cards: write them like R7 B7 W S (colour and number, W, S)."),
+                answer=brief(answer),
+            ) from None
+    elif isinstance(answer, list | tuple):
+        if len(answer) > max_cards:
+            raise AnswerError(N_("That is too many cards: at most {count}."), count=max_cards)
+        cards = []
+        for item in answer:
+            if isinstance(item, Card):
+                cards.append(item)
+            elif isinstance(item, str) and len(item) <= 4:
+                cards.extend(_cards_of(item, max_cards))
+            else:
+                raise AnswerError(N_("{answer} is not a card."), answer=brief(item))
+    else:
+        raise AnswerError(N_("{answer} is not cards: write them as text like 'R7 B7 W'."), answer=brief(answer))
+    if len(cards) > max_cards:
+        raise AnswerError(N_("That is too many cards: at most {count}."), count=max_cards)
+    return cards
+
+
+def read_int(answer: object, *, low: int = -(10**6), high: int = 10**6) -> int:
+    """A whole number answer (an int, or text like ``"42"``) within ``low..high``.
+
+    >>> read_int("42"), read_int(7)
+    (42, 7)
+    """
+    value: object = answer
+    if isinstance(answer, str) and len(answer) <= 20:
+        with contextlib.suppress(ValueError):
+            value = int(answer.strip())
+    if isinstance(answer, float) and answer.is_integer() and abs(answer) < 1e15:
+        value = int(answer)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise AnswerError(N_("{answer} is not a whole number."), answer=brief(answer))
+    if not low <= value <= high:
+        raise AnswerError(N_("{answer} is not between {low} and {high}."), answer=brief(answer), low=low, high=high)
+    return value
+
+
+def read_fraction(answer: object) -> Fraction:
+    """A probability or other exact number: a ``Fraction``, an int, a float, or text like ``"3/8"`` or ``"0.375"``.
+
+    Floats are read exactly as written (``0.1`` is ``1/10``), so a judge can compare with a tolerance.
+
+    >>> read_fraction("3/8"), read_fraction(0.5), read_fraction(Fraction(1, 3))
+    (Fraction(3, 8), Fraction(1, 2), Fraction(1, 3))
+    """
+    try:
+        if isinstance(answer, bool):
+            raise TypeError
+        if isinstance(answer, Fraction | int):
+            value = Fraction(answer)
+        elif isinstance(answer, float):
+            value = Fraction(repr(answer))
+        elif isinstance(answer, str) and len(answer) <= 40:
+            value = Fraction(answer.strip().replace(" ", ""))
+        else:
+            raise TypeError
+        if abs(value.numerator) > 10**60 or value.denominator > 10**60:
+            raise OverflowError
+        return value
+    except (TypeError, ValueError, ZeroDivisionError, OverflowError):
+        raise AnswerError(N_("{answer} is not a number: write it like 3/8 or 0.375."), answer=brief(answer)) from None
+
+
+def read_choice(answer: object, choices: Sequence[str]) -> str:
+    """One of ``choices`` (compared without case and surrounding spaces), as it is written in ``choices``.
+
+    >>> read_choice(" Set ", ["set", "run"])
+    'set'
+    """
+    if isinstance(answer, str) and len(answer) <= MAX_TEXT:
+        key = " ".join(answer.split()).lower()
+        for choice in choices:
+            if choice.lower() == key:
+                return choice
+    raise AnswerError(
+        N_("{answer} is not one of the choices: {choices}."), answer=brief(answer), choices=", ".join(choices)
+    )
+
+
+# ------------------------------------------------------------------ running a student's function
+
+
+class StudentCodeError(AnswerError):
+    """A student's function that raised, ran too long or was not a function; the sentence says which."""
+
+    timed_out = False
+
+
+class StudentTimeout(StudentCodeError):
+    """A student's function still running when its time was up."""
+
+    timed_out = True
+
+
+class _TimeUp(BaseException):
+    """Raised inside a student's function when its time is up (a BaseException: ``except Exception`` in the
+    student's code cannot swallow it)."""
+
+
+@contextlib.contextmanager
+def time_limit(seconds: float) -> Iterator[None]:
+    """Raise ``_TimeUp`` inside the block once ``seconds`` have passed.
+
+    In the main thread (a Jupyter kernel, pytest) an interval timer interrupts any Python code; elsewhere
+    a trace function checks the clock on every line (slower, but works in any thread).
+    """
+    use_signal = threading.current_thread() is threading.main_thread() and hasattr(signal, "setitimer")
+    if use_signal and signal.getitimer(signal.ITIMER_REAL)[0] == 0:
+
+        def on_alarm(signum: int, frame: FrameType | None) -> None:
+            raise _TimeUp
+
+        previous = signal.signal(signal.SIGALRM, on_alarm)
+        signal.setitimer(signal.ITIMER_REAL, seconds)
+        try:
+            yield
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
+        return
+    deadline = time.monotonic() + seconds
+    old = sys.gettrace()
+
+    def tracer(frame: FrameType, event: str, arg: Any) -> Any:
+        if time.monotonic() > deadline:
+            raise _TimeUp
+        return tracer
+
+    sys.settrace(tracer)
+    try:
+        yield
+    finally:
+        sys.settrace(old)
+
+
+def run_student_function(fn: object, *args: object, timeout: float = 1.0) -> object:
+    """``fn(*args)``, or a :class:`StudentCodeError` saying what went wrong: not a function, an exception
+    (named, without a traceback), or still running after ``timeout`` seconds.
+
+    >>> run_student_function(len, "abc")
+    3
+    >>> run_student_function(lambda: 1 / 0)
+    Traceback (most recent call last):
+    ...
+    phase10kit.course.checks.StudentCodeError: Your function raised ZeroDivisionError: division by zero.
+    """
+    if not callable(fn):
+        raise StudentCodeError(N_("{answer} is not a function: pass the function itself."), answer=brief(fn))
+    try:
+        with time_limit(timeout):
+            return fn(*args)
+    except _TimeUp:
+        raise StudentTimeout(
+            N_("Your function was still running after {seconds} seconds: is there a loop that never ends?"),
+            seconds=timeout,
+        ) from None
+    except KeyboardInterrupt:
+        raise
+    except RecursionError:
+        raise StudentCodeError(N_("Your function calls itself without end (RecursionError).")) from None
+    except BaseException as error:  # the student's code may raise anything, SystemExit included
+        raise StudentCodeError(
+            N_("Your function raised {error}."),
+            error=f"{type(error).__name__}: {str(error)[:80]}".rstrip(": "),
+        ) from None
+
+
+# ------------------------------------------------------------------ hidden cases for "write it yourself"
+
+
+@dataclass(frozen=True)
+class Case:
+    """One hidden test case: the arguments, the expected result and why (a msgid) for when it fails.
+
+    Card lists among the arguments are copied for each call, so a function that changes its argument
+    cannot spoil the next case.
+    """
+
+    args: tuple[object, ...]
+    expected: object
+    why: str
+
+
+def same(got: object, expected: object) -> bool:
+    """Whether a student's result counts as the expected one: equal, with booleans strict (``None`` is not
+    ``False``) and numbers compared exactly or within 1e-9 (a float for an exact Fraction).
+
+    >>> same(0.375, Fraction(3, 8)), same(None, False), same(1, True), same(True, True)
+    (True, False, False, True)
+    """
+    if isinstance(expected, bool) or isinstance(got, bool):
+        return isinstance(got, bool) and isinstance(expected, bool) and got is expected
+    if isinstance(expected, int | Fraction | float) and isinstance(got, int | Fraction | float):
+        try:
+            return bool(got == expected) or abs(Fraction(got) - Fraction(expected)) < Fraction(1, 10**9)
+        except (ValueError, OverflowError):
+            return False
+    return type(got) is type(expected) and bool(got == expected)
+
+
+def show_args(args: Sequence[object]) -> str:
+    """The arguments of a call as a student reads them: card lists in the notation.
+
+    >>> show_args((parse_cards("R11 R12 R1"),)), show_args((3, "x"))
+    ('R11 R12 R1', "3, 'x'")
+    """
+    return ", ".join(
+        format_cards(arg) if isinstance(arg, list | tuple) and all(isinstance(c, Card) for c in arg) else brief(arg)
+        for arg in args
+    )
+
+
+def hidden_cases(name: str, cases: Iterable[Case], *, timeout: float = 1.0, shown: int = 3) -> Judge:
+    """A judge for a "write it yourself" exercise: it calls the student's function on each case and says,
+    one sentence per failed case (at most ``shown`` of them), what the call should have returned and why.
+
+    >>> from phase10kit.i18n import translator
+    >>> judge = hidden_cases("double", [Case((2,), 4, N_("twice 2 is 4")), Case((0,), 0, N_("twice 0 is 0"))])
+    >>> judge(lambda n: n * 2, translator("en"))
+    (True, 'All 2 hidden cases pass.')
+    >>> judge(lambda n: n + 2, translator("en"))[1]
+    'double(0) should be 0, not 2: twice 0 is 0. 1 of 2 hidden cases fail.'
+    """
+    frozen = tuple(cases)
+    if not frozen:
+        raise ValueError("hidden_cases needs at least one case")
+
+    def judge(answer: object, t: Translations) -> Verdict:
+        if not callable(answer):
+            raise StudentCodeError(N_("{answer} is not a function: pass the function itself."), answer=brief(answer))
+        failures: list[str] = []
+        for case in frozen:
+            args = tuple(list(arg) if isinstance(arg, list) else arg for arg in case.args)
+            call = f"{name}({show_args(case.args)})"
+            try:
+                got = run_student_function(answer, *args, timeout=timeout)
+                ok = bool(run_student_function(same, got, case.expected, timeout=timeout))
+            except StudentCodeError as error:
+                failures.append(t.gettext("{call}: {problem}").format(call=call, problem=error.sentence(lang_of(t))))
+                if error.timed_out:  # a function that loops forever would loop on every case: stop here
+                    break
+                continue
+            if not ok:
+                failures.append(
+                    t.gettext("{call} should be {expected}, not {got}: {why}.").format(
+                        call=call, expected=_shown(case.expected), got=_shown(got), why=t.gettext(case.why)
+                    )
+                )
+        total = len(frozen)
+        if not failures:
+            return True, t.ngettext("{count} hidden case passes.", "All {count} hidden cases pass.", total).format(
+                count=total
+            )
+        summary = t.ngettext(
+            "{failed} of {count} hidden case fails.", "{failed} of {count} hidden cases fail.", total
+        ).format(failed=len(failures), count=total)
+        return False, " ".join([*failures[:shown], summary])
+
+    return judge
+
+
+def _shown(value: object) -> str:
+    if isinstance(value, Fraction):
+        return str(value)
+    if isinstance(value, list | tuple) and value and all(isinstance(c, Card) for c in value):
+        return format_cards(value)
+    return brief(value)
+
+
+# ------------------------------------------------------------------ spot the illegal move
+
+
+def spot_the_refusal(position: Callable[[], Any], actions: Sequence[str]) -> Judge:
+    """A judge for "spot the illegal move": ``position()`` gives a fresh seeded ``Game``; the answer is one of
+    ``actions`` (in the notation; several actions in a row are joined by ``;``) and it is right when the engine
+    refuses it (``game.why_not``): the engine is the judge, and its refusal is the explanation the student reads.
+
+    >>> from phase10kit import Game
+    >>> from phase10kit.i18n import translator
+    >>> spot = spot_the_refusal(lambda: Game(2, seed=1), ["p1 draw", "p2 draw"])
+    >>> spot("p2 draw", translator("en"))[0], spot("p1 draw", translator("en"))[0]
+    (True, False)
+    """
+    options = tuple(" ".join(action.split()) for action in actions)
+
+    def judge(answer: object, t: Translations) -> Verdict:
+        choice = read_choice(answer, options)
+        error = first_refusal(position(), choice)
+        if error is None:
+            return False, t.gettext(
+                "{action} is allowed here: the rules accept it. Look for the one they refuse."
+            ).format(action=choice)
+        return True, t.gettext("Right: the rules refuse {action}. {why}").format(
+            action=choice, why=refusal_sentence(error, lang_of(t))
+        )
+
+    return judge
+
+
+def first_refusal(game: Any, actions: str) -> Phase10Error | None:
+    """Play ``actions`` (one action, or several joined by ``;``) on ``game``; the engine's refusal of the first
+    refused one (``game.why_not``), or None when it accepts them all. The game is changed by the accepted ones.
+
+    >>> from phase10kit import Game
+    >>> first_refusal(Game(2, seed=1), "p1 draw; p1 draw").reason
+    <Reason.WRONG_STAGE: 'wrong-stage'>
+    """
+    from phase10kit.actions import parse_action
+
+    for text in actions.split(";"):
+        action = parse_action(text)
+        error: Phase10Error | None = game.why_not(action)
+        if error is not None:
+            return error
+        game.apply(action)
+    return None
+
+
+def refusal_sentence(error: Phase10Error, lang: str = "en") -> str:
+    """The student's sentence for an engine refusal: the error's own translated sentence when it has one."""
+    sentence = getattr(error, "sentence", None)
+    if callable(sentence):
+        with contextlib.suppress(Exception):
+            return str(sentence(lang))
+    return str(error)
