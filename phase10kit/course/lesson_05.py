@@ -1,0 +1,277 @@
+"""Lesson 05, Wilds: the exercises of ``teacher/05_wilds.ipynb``.
+
+The engine is the judge: ``groups.arrange`` builds groups with Wilds, ``Group.fits`` says where a card
+can be hit on a laid group (a laid Wild keeps its value), and a seeded ``Game`` refuses a Wild below 1.
+
+>>> from phase10kit.course.lesson_05 import EXERCISES
+>>> [exercise.kind for exercise in EXERCISES]
+['predict', 'build', 'build', 'answer', 'spot', 'write']
+>>> all(exercise.check(exercise.solution, record=False).ok for exercise in EXERCISES)
+True
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import cache
+from itertools import combinations
+
+from phase10kit.actions import parse_action
+from phase10kit.cards import Card, format_cards, parse_cards
+from phase10kit.course.base import Exercise, Translations, Verdict
+from phase10kit.course.checks import Case, hidden_cases, read_cards, spot_the_refusal
+from phase10kit.course.lesson_04 import build_judge, explained, makes, predict_judge
+from phase10kit.game import Game
+from phase10kit.groups import Group
+from phase10kit.i18n import N_
+from phase10kit.phases import GroupKind
+from phase10kit.rules import Rules, phase_list
+
+NOTEBOOK = "05_wilds"
+
+# ------------------------------------------------------------------ wilds.predict_run
+
+SMALL_DECK = "R1 R2 R3 R4 R5 B1 B2 B3 B4 B5"
+"""The lesson's small deck without Wilds: 1-5 in two colours; the exercise adds two Wilds."""
+
+
+def run_chance(deck: str) -> Fraction:
+    """The exact chance that 3 cards dealt from ``deck`` make a run of 3 (the engine's ``arrange`` judges).
+
+    >>> run_chance(SMALL_DECK), run_chance(SMALL_DECK + " W W")
+    (Fraction(1, 5), Fraction(9, 22))
+    """
+    hands = list(combinations(parse_cards(deck), 3))
+    favourable = [hand for hand in hands if makes(GroupKind.RUN, list(hand))]
+    return Fraction(len(favourable), len(hands))
+
+
+@cache
+def run_chance_with_wilds() -> Fraction:
+    """The chance the exercise asks for: the small deck with two Wilds added."""
+    return run_chance(SMALL_DECK + " W W")
+
+
+PREDICT_RUN = Exercise(
+    id="wilds.predict_run",
+    notebook=NOTEBOOK,
+    clauses=("wild.any", "wild.natural"),
+    kind="predict",
+    question=N_(
+        "Guess first: two Wilds join the small deck R1-R5 B1-B5 (12 cards now). Three cards are dealt. "
+        "What is the chance that they make a run of 3? Without the Wilds it is 1/5."
+    ),
+    solution=Fraction(9, 22),
+    wrong=(Fraction(1, 5), Fraction(1, 10), Fraction(9, 10)),
+    hints=(
+        N_("A Wild can fill a gap (R2 W R4) or stretch an end (R4 R5 W becomes 3-4-5 or 4-5-6)."),
+        N_("Count three kinds of hands apart: no Wild, exactly one Wild, two Wilds. There are 220 hands in all."),
+    ),
+    judge=predict_judge(run_chance_with_wilds),
+)
+
+# ------------------------------------------------------------------ wilds.build_run5
+
+RUN_HAND = "R3 G4 W B6 Y7 W R9 G10 S B12"
+
+BUILD_RUN5 = Exercise(
+    id="wilds.build_run5",
+    notebook=NOTEBOOK,
+    clauses=("wild.any", "group.run"),
+    kind="build",
+    question=N_("Build a run of 5 with exactly one Wild from this hand."),
+    solution="R3 G4 W B6 Y7",
+    wrong=("R3 G4 W B6 W", "R3 G4 B6 Y7 R9", "R3 G4 S B6 Y7", "G4 W B6 Y7"),
+    hints=(
+        N_("A run has numbers in a row; the Wild stands for the one number that is missing."),
+        N_("Look for four natural cards with exactly one gap between the lowest and the highest."),
+    ),
+    judge=build_judge(RUN_HAND, GroupKind.RUN, 5, wilds=1),
+    hand=RUN_HAND,
+    group_kind="run",
+)
+
+# ------------------------------------------------------------------ wilds.most_wilds_set
+
+SET_HAND = "R7 W W W B2 S G9 Y11 R4 B10"
+
+MOST_WILDS_SET = Exercise(
+    id="wilds.most_wilds_set",
+    notebook=NOTEBOOK,
+    clauses=("wild.natural", "wild.any"),
+    kind="build",
+    question=N_("Build a set of 3 from this hand that uses as many Wilds as the default rules allow."),
+    solution="R7 W W",
+    wrong=("W W W", "R7 W", "R7 R4 W", "W W S"),
+    hints=(
+        N_("The hand holds three Wilds. Can a set be made of Wilds alone?"),
+        N_("Every group needs at least one natural card: how many Wilds can then go with it?"),
+    ),
+    judge=build_judge(SET_HAND, GroupKind.SET, 3, wilds=2),
+    hand=SET_HAND,
+    group_kind="set",
+)
+
+# ------------------------------------------------------------------ wilds.pinned
+
+PINNED_GROUP = "r[G3 G4 W Y6]"
+PINNED_CANDIDATES = "Y7 G5 W G2 B5"
+
+
+def pinned_fits() -> list[Card]:
+    """The candidates that fit the laid run (``Group.fits``), in the order they are offered."""
+    group = Group.parse(PINNED_GROUP)
+    return [card for card in parse_cards(PINNED_CANDIDATES) if group.fits(card)]
+
+
+def _judge_pinned(answer: object, t: Translations) -> Verdict:
+    chosen = read_cards(answer)
+    group = Group.parse(PINNED_GROUP)
+    offered = parse_cards(PINNED_CANDIDATES)
+    shown = format_cards(chosen)
+    for card in chosen:
+        if card not in offered:
+            return False, t.gettext("{card} is not one of the cards offered: {cards}.").format(
+                card=card, cards=PINNED_CANDIDATES
+            )
+    right = pinned_fits()
+    for card in chosen:
+        if card not in right:
+            if card.is_number and card.number in group.values():
+                return False, t.gettext(
+                    "{card} does not fit: the Wild was laid as {number} and keeps that value until the round "
+                    "ends, so the run has no place for another {number}."
+                ).format(card=card, number=card.number)
+            return False, t.gettext("{card} does not fit at either end of {group}.").format(card=card, group=group)
+    for card in right:
+        if card not in chosen:
+            return False, t.gettext("{answer} is not all: one more of the cards offered fits {group}.").format(
+                answer=shown or "-", group=group
+            )
+    return True, t.gettext("Right: {answer} fit. The Wild stays a 5, so the run can only grow at 2 and at 7.").format(
+        answer=format_cards(right)
+    )
+
+
+PINNED = Exercise(
+    id="wilds.pinned",
+    notebook=NOTEBOOK,
+    clauses=("wild.pinned", "turn.hit_fit"),
+    kind="answer",
+    question=N_(
+        "The run r[G3 G4 W Y6] is on the table. Which of the cards Y7 G5 W G2 B5 can be hit on it? Write all that fit."
+    ),
+    solution="G2 Y7 W",
+    wrong=("G5 G2 Y7 W", "G2 Y7", "G5 B5", "G2 Y7 W B5"),
+    hints=(
+        N_("What number does the Wild in r[G3 G4 W Y6] stand for, and can that change once it is laid?"),
+        N_("A run grows only at its ends: one below its lowest number, one above its highest."),
+    ),
+    judge=_judge_pinned,
+)
+
+# ------------------------------------------------------------------ wilds.run_bounds
+
+BOUNDS_RULES = Rules(phases=phase_list("even"))
+"""The even-phases variant: the first phase to lay is a set of 3 and a run of 4 (Phase 2)."""
+BOUNDS_HANDS = ("R9 B9 G9 W B2 R3 G4 W Y5 R11", "R1 B1 G1 Y1 R6 B6 G6 Y6 R8 B8")
+BOUNDS_SETUP = ("p1 draw", "p1 lay s[R9 B9 G9] r[W B2 R3 G4]")
+
+
+def bounds_position() -> Game:
+    """p1 has laid ``s[R9 B9 G9] r[W B2 R3 G4]`` (its first Wild is a 1) and still holds W Y5 R11 G12."""
+    game = Game.from_deal(list(BOUNDS_HANDS), rules=BOUNDS_RULES, draws="G12", seed=5)
+    for line in BOUNDS_SETUP:
+        game.apply(parse_action(line))
+    return game
+
+
+BOUNDS_ACTIONS = ("p1 hit p1.2 W>low", "p1 hit p1.2 W>high", "p1 hit p1.2 Y5", "p1 hit p1.1 W")
+
+RUN_BOUNDS = Exercise(
+    id="wilds.run_bounds",
+    notebook=NOTEBOOK,
+    clauses=("wild.run_bounds", "turn.hit_fit", "turn.hit_own"),
+    kind="spot",
+    question=N_(
+        "p1 has just laid s[R9 B9 G9] r[W B2 R3 G4] and holds W Y5 R11 G12. Which of these four moves do "
+        "the rules refuse?"
+    ),
+    solution=BOUNDS_ACTIONS[0],
+    wrong=BOUNDS_ACTIONS[1:],
+    hints=(
+        N_("What number does the first Wild of r[W B2 R3 G4] stand for?"),
+        N_("A Wild in a run has a number too, and every number of a run lies between 1 and 12."),
+    ),
+    judge=explained(
+        spot_the_refusal(bounds_position, BOUNDS_ACTIONS),
+        N_("The first Wild of r[W B2 R3 G4] stands for 1, and no card of a run can stand below 1."),
+    ),
+    position=bounds_position,
+)
+
+# ------------------------------------------------------------------ wilds.fits_run
+
+
+def _fits_case(group: str, card: str, why: str) -> Case:
+    laid = Group.parse(group)
+    drawn = Card.parse(card)
+    return Case((laid, drawn), bool(laid.fits(drawn)), why)
+
+
+FITS_CASES = (
+    _fits_case("r[R3 R4 R5]", "B2", N_("2 is one below the lowest number, 3")),
+    _fits_case("r[R3 R4 R5]", "G6", N_("6 is one above the highest number, 5")),
+    _fits_case("r[R3 R4 R5]", "R4", N_("a run has each number once")),
+    _fits_case("r[R3 R4 R5]", "W", N_("a Wild fits at either end")),
+    _fits_case("r[G10 G11 W]", "R1", N_("a run never wraps: nothing follows 12")),
+    _fits_case("r[G10 G11 W]", "W", N_("the Wild can still go below, as a 9")),
+    _fits_case("r[W B2 B3 B4 B5 B6 B7 B8 B9 B10 B11 B12]", "W", N_("this run already goes from 1 to 12")),
+    _fits_case("r[Y6 Y7 W]", "S", N_("a Skip is never part of a group")),
+    _fits_case("r[Y6 Y7 W]", "G8", N_("the Wild is the 8 now and keeps that value")),
+)
+"""The hidden cases of ``fits_run``: expected results from ``Group.fits``, reasons in words."""
+
+
+def fits_run_solution(group: Group, card: Card) -> bool:
+    """The teacher's answer: a Skip never fits; a Wild fits unless the run spans 1 to 12; a number fits
+    one below the lowest or one above the highest number of the run."""
+    if card.is_skip:
+        return False
+    if card.is_wild:
+        return group.low > 1 or group.high < 12
+    return card.number in (group.low - 1, group.high + 1) and 1 <= card.number <= 12
+
+
+def _any_number_nearby(group: Group, card: Card) -> bool:
+    return card.is_wild or group.low - 1 <= card.number <= group.high + 1
+
+
+def _wrap_around(group: Group, card: Card) -> bool:
+    if not card.is_number:
+        return card.is_wild
+    return card.number in ((group.low - 2) % 12 + 1, group.high % 12 + 1)
+
+
+FITS_RUN = Exercise(
+    id="wilds.fits_run",
+    notebook=NOTEBOOK,
+    clauses=("turn.hit_fit", "wild.run_bounds", "group.run_no_wrap"),
+    kind="write",
+    question=N_(
+        "Write fits_run(group, card): True when the card can be hit on the laid run group (at either end), "
+        "False otherwise. group.low and group.high are the run's lowest and highest numbers."
+    ),
+    solution=fits_run_solution,
+    wrong=(_any_number_nearby, _wrap_around),
+    hints=(
+        N_("Take the three kinds of card apart: a Skip, a Wild and a number card."),
+        N_("A number fits at group.low - 1 or group.high + 1, if that number is between 1 and 12; a Wild too."),
+    ),
+    judge=hidden_cases("fits_run", FITS_CASES),
+)
+
+EXERCISES: tuple[Exercise, ...] = (PREDICT_RUN, BUILD_RUN5, MOST_WILDS_SET, PINNED, RUN_BOUNDS, FITS_RUN)
+"""The exercises of lesson 05, in the notebook's order."""
+
+__all__ = ["EXERCISES", "FITS_CASES", "SMALL_DECK", "bounds_position", "fits_run_solution", "pinned_fits", "run_chance"]

@@ -1,0 +1,459 @@
+"""Lesson 07, the phases and a turn: the exercises of ``teacher/07_phases_and_a_turn.ipynb``.
+
+Every position is a seeded ``Game`` built from chosen hands (``Game.from_deal``), and the engine is the
+judge: it refuses part of a phase, a phase out of order, a third set at lay-down, a hit on another
+player's group the turn one lays down; it refills the draw pile, moves players to their next phase and
+ends the round when a player has no cards left.
+
+>>> from phase10kit.course.lesson_07 import EXERCISES
+>>> len(EXERCISES), sorted({exercise.kind for exercise in EXERCISES})
+(9, ['answer', 'predict', 'spot'])
+>>> all(exercise.check(exercise.solution, record=False).ok for exercise in EXERCISES)
+True
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import cache
+
+from phase10kit.actions import Discard, Draw, Lay, parse_action
+from phase10kit.cards import format_cards
+from phase10kit.course.base import AnswerError, Exercise, Translations, Verdict, brief
+from phase10kit.course.checks import MAX_TEXT, lang_of, read_int, refusal_sentence, spot_the_refusal
+from phase10kit.course.lesson_04 import explained
+from phase10kit.course.lesson_06 import first_refusal, split_moves
+from phase10kit.errors import Phase10Error
+from phase10kit.game import Game
+from phase10kit.i18n import N_
+from phase10kit.phases import Phase, phase
+from phase10kit.rules import Rules, phase_list
+from phase10kit.solver import Layout
+
+NOTEBOOK = "07_phases_and_a_turn"
+
+# ------------------------------------------------------------------ phases.one_per_hand (the guess)
+
+CUSTOM_RULES = Rules(phases=phase_list("r7, r8, r9"))
+"""A custom phase list of three runs (variant.custom): a run of 7, then 8, then 9."""
+CUSTOM_HANDS = ("R1 B2 G3 Y4 R5 B6 G7 Y8 R9 W", "R2 R4 R6 B8 B9 B10 Y11 Y12 G1 G2")
+CUSTOM_MOVES = ("p1 draw", "p1 lay r[R1 B2 G3 Y4 R5 B6 G7 Y8 R9]", "p1 hit p1.1 B10", "p1 hit p1.1 W>high")
+
+
+def custom_game() -> Game:
+    """p1 lays a run of 9 for the first phase (a run of 7) and goes out by hitting: the round ends."""
+    game = Game.from_deal(list(CUSTOM_HANDS), rules=CUSTOM_RULES, draws="B10", seed=7)
+    for move in CUSTOM_MOVES:
+        game.apply(parse_action(move))
+    return game
+
+
+def _judge_one_per_hand(answer: object, t: Translations) -> Verdict:
+    number = read_int(answer, low=0, high=20)
+    game = custom_game()
+    expected = game.phases[0]
+    if number == expected and not game.is_over():
+        return True, t.gettext(
+            "Right: phase {number}. The run of 9 counts for the first phase only: one phase per round, in order."
+        ).format(number=number)
+    if number > expected:
+        return False, t.gettext(
+            "Not {number}: a run of 9 laid for the first phase does not also count for the phases after it."
+        ).format(number=number)
+    return False, t.gettext("Not {number}: p1 laid the first phase this round, so p1 moves on.").format(number=number)
+
+
+ONE_PER_HAND = Exercise(
+    id="phases.one_per_hand",
+    notebook=NOTEBOOK,
+    clauses=("phase.one_per_hand", "phase.in_order", "score.advance", "variant.custom"),
+    kind="answer",
+    question=N_(
+        "Guess first: a game is played with three phases, a run of 7, a run of 8 and a run of 9. In the first "
+        "round p1 lays a run of 9 for the first phase and goes out. Which phase (1, 2 or 3) is p1 on in the "
+        "next round? Write 4 if you think p1 has made all three."
+    ),
+    solution=2,
+    wrong=(4, 3, 1),
+    hints=(
+        N_("How many phases may a player make in one round?"),
+        N_("A run of 9 holds a run of 7 and a run of 8, but it is laid once, for one phase."),
+    ),
+    judge=_judge_one_per_hand,
+    position=custom_game,
+)
+
+# ------------------------------------------------------------------ phases.notation
+
+
+def _judge_notation(answer: object, t: Translations) -> Verdict:
+    if not isinstance(answer, str) or len(answer) > MAX_TEXT:
+        raise AnswerError(N_("{answer} is not a phase: write it like s3+r4."), answer=brief(answer))
+    written = Phase.parse(answer)
+    wanted = phase(9)
+    if sorted(map(str, written.groups)) == sorted(map(str, wanted.groups)):
+        return True, t.gettext("Right: Phase 9 is {phase}, a set of 5 and a set of 2.").format(phase=wanted)
+    for number in range(1, 11):
+        if written == phase(number):
+            return False, t.gettext("{answer} is Phase {number}, not Phase 9.").format(answer=written, number=number)
+    return False, t.gettext("{answer} is none of the ten phases.").format(answer=written)
+
+
+NOTATION = Exercise(
+    id="phases.notation",
+    notebook=NOTEBOOK,
+    clauses=("phase.list",),
+    kind="answer",
+    question=N_("Write Phase 9 in the notation (like s3+r4 for Phase 2)."),
+    solution="s5+s2",
+    wrong=("s5+s3", "2s4", "r9", "s5+r2"),
+    hints=(
+        N_("Phases 7, 9 and 10 are all made of sets."),
+        N_("Phase 9 has two sets of different sizes; together they are 7 cards."),
+    ),
+    judge=_judge_notation,
+)
+
+# ------------------------------------------------------------------ phases.same_number
+
+SAME_HANDS = ("R7 B7 G7 Y7 B7 W R1 G5 Y9 S", "R2 R4 R6 B8 B9 B10 Y11 Y12 G1 G2")
+
+
+def same_position() -> Game:
+    """p1 has drawn and holds five 7s (two of them B7), a Wild and four other cards."""
+    game = Game.from_deal(list(SAME_HANDS), draws="R12", seed=3)
+    game.apply(Draw(0))
+    return game
+
+
+def _judge_same(answer: object, t: Translations) -> Verdict:
+    if not isinstance(answer, str) or len(answer) > MAX_TEXT:
+        raise AnswerError(
+            N_("{answer} is not a layout: write groups like s[R7 B7 G7] s[Y7 B7 W]."), answer=brief(answer)
+        )
+    game = same_position()
+    try:
+        layout = Layout.parse(answer)
+    except Phase10Error as error:
+        return False, t.gettext("{answer} is not a layout of groups: {why}").format(
+            answer=answer.strip(), why=refusal_sentence(error, lang_of(t))
+        )
+    used, held = Counter(layout.cards), Counter(game.hands[0])
+    twice = [card for card, count in used.items() if count > held[card] and held[card] > 0]
+    if twice:
+        return False, t.gettext(
+            "{layout} uses {card} more often than the hand holds it: the groups of a phase use different cards."
+        ).format(layout=layout, card=twice[0])
+    refusal = game.why_not(Lay(0, layout.groups))
+    if refusal is not None:
+        return False, t.gettext("The rules refuse {layout}: {why}").format(
+            layout=layout, why=refusal_sentence(refusal, lang_of(t))
+        )
+    return True, t.gettext("Right: {layout} is Phase 1, two sets of the same number.").format(layout=layout)
+
+
+SAME_NUMBER = Exercise(
+    id="phases.same_number",
+    notebook=NOTEBOOK,
+    clauses=("phase.same_number", "phase.disjoint"),
+    kind="answer",
+    question=N_(
+        "p1 is on Phase 1 (two sets of 3) and holds R7 B7 G7 Y7 B7 W R1 G5 Y9 S R12. Write a lay-down of "
+        "Phase 1 in the notation, like s[...] s[...]."
+    ),
+    solution="s[R7 B7 G7] s[Y7 B7 W]",
+    wrong=("s[R7 B7 G7] s[Y7 G7 W]", "s[R7 B7 G7 Y7 B7 W]", "s[R7 B7 G7]"),
+    hints=(
+        N_("Which number does the hand hold many times? Both sets may be of that number."),
+        N_("Each card goes into one group only: count the 7s and the Wild, then split them in two."),
+    ),
+    judge=_judge_same,
+)
+
+# ------------------------------------------------------------------ phases.whole, phases.in_order
+
+ORDER_HANDS = ("R7 B7 G7 Y2 B2 W R3 G4 Y5 B6", "R2 R4 R6 B8 B9 B10 Y11 Y12 G1 G2")
+
+
+def order_position() -> Game:
+    """p1 is on Phase 1, has drawn Y9, and holds both Phase 1 and the cards of Phase 2."""
+    game = Game.from_deal(list(ORDER_HANDS), draws="Y9", seed=4)
+    game.apply(Draw(0))
+    return game
+
+
+WHOLE_ACTIONS = ("p1 lay s[R7 B7 G7]", "p1 lay s[R7 B7 G7] s[Y2 B2 W]", "p1 discard R3", "p1 discard W")
+
+WHOLE = Exercise(
+    id="phases.whole",
+    notebook=NOTEBOOK,
+    clauses=("phase.whole",),
+    kind="spot",
+    question=N_(
+        "p1 is on Phase 1 and holds R7 B7 G7 Y2 B2 W R3 G4 Y5 B6 Y9 after drawing. Which of these moves do "
+        "the rules refuse?"
+    ),
+    solution=WHOLE_ACTIONS[0],
+    wrong=WHOLE_ACTIONS[1:],
+    hints=(
+        N_("How many groups does Phase 1 have?"),
+        N_("A phase is laid down all at once or not at all."),
+    ),
+    judge=explained(
+        spot_the_refusal(order_position, WHOLE_ACTIONS),
+        N_("A phase is laid down whole: both sets of Phase 1 in one move, never one set alone."),
+    ),
+    position=order_position,
+)
+
+ORDER_ACTIONS = (
+    "p1 lay s[R7 B7 G7] r[R3 G4 Y5 B6]",
+    "p1 lay s[R7 B7 G7] s[Y2 B2 W]",
+    "p1 discard G4",
+    "p1 discard Y9",
+)
+
+IN_ORDER = Exercise(
+    id="phases.in_order",
+    notebook=NOTEBOOK,
+    clauses=("phase.in_order", "phase.list"),
+    kind="spot",
+    question=N_("The same position: p1 is on Phase 1. Which of these moves do the rules refuse?"),
+    solution=ORDER_ACTIONS[0],
+    wrong=ORDER_ACTIONS[1:],
+    hints=(
+        N_("Which phase is s[R7 B7 G7] r[R3 G4 Y5 B6]?"),
+        N_("Everyone makes the phases one after another, starting with Phase 1."),
+    ),
+    judge=explained(
+        spot_the_refusal(order_position, ORDER_ACTIONS),
+        N_("s[R7 B7 G7] r[R3 G4 Y5 B6] is Phase 2, and p1 must make Phase 1 first."),
+    ),
+    position=order_position,
+)
+
+# ------------------------------------------------------------------ phases.extra_cards
+
+EXTRA_HANDS = ("R6 B6 G6 Y6 R8 B8 G8 Y8 R10 B10", "R2 R4 R7 B3 B9 B11 Y11 Y12 G1 G2")
+
+
+def extra_position() -> Game:
+    """p1 is on Phase 1 and holds four 6s, four 8s and three 10s after drawing G10 (the printed example)."""
+    game = Game.from_deal(list(EXTRA_HANDS), draws="G10", seed=6)
+    game.apply(Draw(0))
+    return game
+
+
+EXTRA_ACTIONS = (
+    "p1 lay s[R6 B6 G6] s[R8 B8 G8] s[R10 B10 G10]",
+    "p1 lay s[R6 B6 G6] s[R8 B8 G8 Y8]",
+    "p1 lay s[R6 B6 G6 Y6] s[R8 B8 G8]",
+    "p1 discard R10",
+)
+
+EXTRA_CARDS = Exercise(
+    id="phases.extra_cards",
+    notebook=NOTEBOOK,
+    clauses=("phase.extra_cards",),
+    kind="spot",
+    question=N_(
+        "p1 is on Phase 1 and holds R6 B6 G6 Y6 R8 B8 G8 Y8 R10 B10 G10 after drawing. Which of these moves "
+        "do the rules refuse?"
+    ),
+    solution=EXTRA_ACTIONS[0],
+    wrong=EXTRA_ACTIONS[1:],
+    hints=(
+        N_("Extra cards are allowed at lay-down, but only in a certain place."),
+        N_("An extra card must make one of the phase's own groups longer; Phase 1 has two groups."),
+    ),
+    judge=explained(
+        spot_the_refusal(extra_position, EXTRA_ACTIONS),
+        N_("Extra cards may only make the phase's own groups longer; a third set is not part of Phase 1."),
+    ),
+    position=extra_position,
+)
+
+# ------------------------------------------------------------------ turn.hit_others_next
+
+HIT_HANDS = ("R7 B7 G7 Y2 B2 W R1 R3 G5 Y7", "R4 B4 G4 Y9 B9 G9 R2 B12 Y3 Y6")
+HIT_MOVES = (
+    "p1 draw",
+    "p1 discard G1",
+    "p2 draw",
+    "p2 lay s[R4 B4 G4] s[Y9 B9 G9]",
+    "p2 discard R11",
+    "p1 draw",
+    "p1 lay s[R7 B7 G7] s[Y2 B2 W]",
+)
+
+
+def hit_position() -> Game:
+    """p2 laid Phase 1 a turn ago; p1 has just laid Phase 1 and holds R1 R3 G5 Y7 Y4."""
+    game = Game.from_deal(list(HIT_HANDS), draws="G1 R11 Y4", seed=8)
+    for move in HIT_MOVES:
+        game.apply(parse_action(move))
+    return game
+
+
+HIT_ACTIONS = ("p1 hit p2.1 Y4", "p1 hit p1.1 Y7", "p1 discard G5", "p1 discard R3")
+
+HIT_NEXT = Exercise(
+    id="turn.hit_next",
+    notebook=NOTEBOOK,
+    clauses=("turn.hit_others_next", "turn.hit_own", "turn.hit_fit"),
+    kind="spot",
+    question=N_(
+        "p2 laid s[R4 B4 G4] s[Y9 B9 G9] last turn. p1 has just laid s[R7 B7 G7] s[Y2 B2 W] and holds "
+        "R1 R3 G5 Y7 Y4. Which of these moves do the rules refuse?"
+    ),
+    solution=HIT_ACTIONS[0],
+    wrong=HIT_ACTIONS[1:],
+    hints=(
+        N_("Y4 fits p2's set of 4s and Y7 fits p1's set of 7s. So the question is when, not where."),
+        N_("The turn a player lays down, they may hit their own groups. What about other players' groups?"),
+    ),
+    judge=spot_the_refusal(hit_position, HIT_ACTIONS),
+    position=hit_position,
+)
+
+# ------------------------------------------------------------------ turn.refill
+
+
+@cache
+def _refill_history() -> tuple[str, ...]:
+    """A 2-player round in which nobody lays down: each turn draws and discards, until the pile is empty."""
+    game = Game(players=2, seed=11)
+    while game.deck_size > 0:
+        game.apply(Draw(game.current_player))
+        hand = game.hands[game.current_player]
+        card = next(card for card in hand if not card.is_skip)
+        game.apply(Discard(game.current_player, card))
+    return tuple(game.history)
+
+
+def refill_position() -> Game:
+    """The draw pile is empty, the discard pile holds 88 cards, and the player to move must draw."""
+    return Game.from_history(list(_refill_history()), seed=11)
+
+
+def _judge_refill(answer: object, t: Translations) -> Verdict:
+    count = read_int(answer, low=0, high=108)
+    game = refill_position()
+    game.apply(Draw(game.current_player))
+    right = game.deck_size
+    if count == right:
+        return True, t.gettext(
+            "Right: {count}. All of the discard pile but its top card is shuffled into a new draw pile, "
+            "then the player draws one."
+        ).format(count=count)
+    if count > right:
+        return False, t.gettext("{count} is too high: which cards stay behind, and which card leaves?").format(
+            count=count
+        )
+    return False, t.gettext("{count} is too low: the discard pile is not lost when the draw pile runs out.").format(
+        count=count
+    )
+
+
+REFILL = Exercise(
+    id="turn.refill",
+    notebook=NOTEBOOK,
+    clauses=("turn.refill", "turn.draw"),
+    kind="predict",
+    question=N_(
+        "Guess, then check: the draw pile is empty and the discard pile holds 88 cards. The player to move "
+        "draws. How many cards are in the draw pile just after that draw?"
+    ),
+    solution=86,
+    wrong=(87, 88, 0),
+    hints=(
+        N_("The draw pile is refilled from the discard pile, but one card of the discard pile stays where it is."),
+        N_("The top card of the discard pile stays; the rest are shuffled face down. Then one card is drawn."),
+    ),
+    judge=_judge_refill,
+    position=refill_position,
+)
+
+# ------------------------------------------------------------------ hand.going_out
+
+OUT_HANDS = ("R7 B7 G7 Y7 Y2 B2 G2 R2 W R1", "R4 B4 G9 Y9 B11 R12 Y3 Y6 B5 G10")
+OUT_MOVES = (
+    "p1 draw",
+    "p1 lay s[R7 B7 G7 Y7] s[Y2 B2 G2 R2 W]",
+    "p1 discard R1",
+    "p2 draw",
+    "p2 discard R9",
+    "p1 draw",
+)
+
+
+def out_position() -> Game:
+    """p1 laid Phase 1 last turn and now holds G5 and G7 after drawing."""
+    game = Game.from_deal(list(OUT_HANDS), draws="G5 R9 G7", seed=9)
+    for move in OUT_MOVES:
+        game.apply(parse_action(move))
+    return game
+
+
+def _judge_out(answer: object, t: Translations) -> Verdict:
+    if not isinstance(answer, str) or len(answer) > MAX_TEXT:
+        raise AnswerError(N_("{answer} is not written as moves: write them like p1 discard R7."), answer=brief(answer))
+    moves = split_moves(answer)
+    game = out_position()
+    start = game.round
+    refused = first_refusal(game, moves)
+    shown = "; ".join(moves)
+    if refused is not None:
+        move, error = refused
+        return False, t.gettext("The rules refuse {move}: {why}").format(
+            move=move, why=refusal_sentence(error, lang_of(t))
+        )
+    if game.round == start:
+        return False, t.gettext("After {answer} p1 still holds {cards}, so the round goes on.").format(
+            answer=shown or "-", cards=format_cards(game.hands[0]) or "-"
+        )
+    return True, t.gettext("Right: after {answer} p1 holds no card, and the round ends at once.").format(answer=shown)
+
+
+GOING_OUT = Exercise(
+    id="hand.going_out",
+    notebook=NOTEBOOK,
+    clauses=("hand.going_out", "turn.discard", "turn.hit_fit", "turn.hit_own"),
+    kind="answer",
+    question=N_(
+        "p1 laid s[R7 B7 G7 Y7] s[Y2 B2 G2 R2 W] last turn and now holds G5 G7 after drawing. Write the moves "
+        "that end the round in this turn, separated by ; (like p1 hit p1.1 B7; p1 discard R1)."
+    ),
+    solution="p1 hit p1.1 G7; p1 discard G5",
+    wrong=("p1 discard G5", "p1 hit p1.1 G5; p1 discard G7", "p1 discard G5; p1 hit p1.1 G7"),
+    hints=(
+        N_("The round ends when a player has no cards left. Which of p1's two cards can go on a group?"),
+        N_("A turn ends with a discard: whatever p1 still wants to hit must come before it."),
+    ),
+    judge=_judge_out,
+    position=out_position,
+)
+
+EXERCISES: tuple[Exercise, ...] = (
+    ONE_PER_HAND,
+    NOTATION,
+    SAME_NUMBER,
+    WHOLE,
+    IN_ORDER,
+    EXTRA_CARDS,
+    HIT_NEXT,
+    REFILL,
+    GOING_OUT,
+)
+"""The exercises of lesson 07, in the notebook's order."""
+
+__all__ = [
+    "EXERCISES",
+    "custom_game",
+    "extra_position",
+    "hit_position",
+    "order_position",
+    "out_position",
+    "refill_position",
+    "same_position",
+]
