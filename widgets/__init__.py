@@ -7,6 +7,7 @@ Every widget is a thin controller: the rules package decides, the widget shows. 
 
 from widgets._safety import ErrorArea, Feedback, StatusLine, describe_error
 from widgets.cards import CardView, FaceDownView, GroupView, HandView, card_label
+from widgets.course import ProgressView, ask, check, set_language
 from widgets.group_builder import GroupBuilder
 from widgets.odds_explorer import OddsExplorer
 from widgets.phase_checker import Check, PhaseChecker
@@ -25,10 +26,14 @@ __all__ = [
     "HandView",
     "OddsExplorer",
     "PhaseChecker",
+    "ProgressView",
     "SkipDemo",
     "StatusLine",
     "Table",
     "WildPlayground",
+    "ask",
     "card_label",
+    "check",
     "describe_error",
+    "set_language",
 ]

@@ -1,0 +1,221 @@
+"""The course widgets driven as a student would: typing, clicking Check, Hint, Reveal, picking an action."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+import widgets
+from phase10kit import Game
+from phase10kit.course import Exercise, exercises, progress
+from phase10kit.course.base import Translations, Verdict, reset_hints
+from phase10kit.course.checks import Case, hidden_cases, read_cards, read_fraction, spot_the_refusal
+from phase10kit.groups import arrange
+from phase10kit.i18n import N_
+from phase10kit.phases import GroupKind
+from widgets.course import (
+    AnswerBox,
+    BuildExercise,
+    CourseExercise,
+    PredictExercise,
+    ProgressView,
+    SpotExercise,
+    ask,
+    check,
+    feedback_html,
+    language,
+    offered_hand,
+    set_language,
+    spot_actions,
+)
+
+
+def judge_points(answer: object, t: Translations) -> Verdict:
+    total = sum(card.points for card in read_cards(answer))
+    return total == 20, t.gettext("That hand costs {count} points.").format(count=total)
+
+
+def judge_build(answer: object, t: Translations) -> Verdict:
+    group = arrange(GroupKind.RUN, read_cards(answer))
+    return len(group.cards) == 5 and len(group.wild_values()) == 1, str(group)
+
+
+def judge_predict(answer: object, t: Translations) -> Verdict:
+    return abs(read_fraction(answer) - Fraction(2, 27)) <= Fraction(1, 50), "close?"
+
+
+def position() -> Game:
+    return Game(2, seed=3)
+
+
+DEMO = [
+    Exercise("demo.answer", "99_demo", ("score.points",), "answer", "Cards worth 20?", "R1 R2 B12", ("R1",),
+             ("Add the points.", "1-9 cost 5."), judge_points),
+    Exercise("demo.build", "99_demo", ("group.run",), "build", "A run of 5 with one Wild", "R3 G4 W G6 Y7",
+             ("R3 G4 G6 Y7 S", "R3 G4 W W Y7"), ("A run.", "One Wild."), judge_build),
+    Exercise("demo.spot", "99_demo", ("turn.draw",), "spot", "Which is refused?", "p2 draw",
+             ("p1 draw", "p1 take", "p1 draw; p1 discard R1"), ("Whose turn?", "p1 starts."),
+             spot_the_refusal(position, ["p2 draw", "p1 draw", "p1 take", "p1 draw; p1 discard R1"]),
+             position=position),
+    Exercise("demo.predict", "99_demo", ("deck.composition",), "predict", "Chance of a Wild?", Fraction(2, 27),
+             (Fraction(1, 2),), ("8 of 108.", "Divide."), judge_predict),
+    Exercise("demo.write", "99_demo", ("group.set",), "write", "Write double(n)", lambda n: 2 * n,
+             (lambda n: n + 2,), ("Twice.", "n * 2"), hidden_cases("double", [Case((3,), 6, N_("twice"))])),
+]  # fmt: skip
+
+
+@pytest.fixture(autouse=True)
+def demo_exercises(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    for exercise in DEMO:
+        monkeypatch.setitem(exercises, exercise.id, exercise)
+    reset_hints()
+    set_language("en")
+    yield
+    set_language("en")
+
+
+def records() -> list[tuple[str, bool]]:
+    return [(line["exercise"], line["ok"]) for line in progress.read()]
+
+
+def test_ask_draws_the_widget_of_each_kind() -> None:
+    kinds = {e.id: type(ask(e.id)) for e in DEMO}
+    assert kinds == {
+        "demo.answer": AnswerBox,
+        "demo.build": BuildExercise,
+        "demo.spot": SpotExercise,
+        "demo.predict": PredictExercise,
+        "demo.write": CourseExercise,
+    }
+
+
+def test_answer_box_checks_typed_text_and_steps_the_hints() -> None:
+    box = ask("demo.answer")
+    assert isinstance(box, AnswerBox)
+    box.answer.value = "R1"
+    box.check_button.click()
+    assert box.status.tone == "problem" and "5 points" in box.status.text
+    assert "Add the points." in box.hint_line.value
+    box.check_button.click()
+    assert "1-9 cost 5." in box.hint_line.value
+    box.answer.value = "R1 R2 B12"
+    box.check_button.click()
+    assert box.status.tone == "ok" and box.hint_line.value == ""
+    assert records() == [("demo.answer", False), ("demo.answer", False), ("demo.answer", True)]
+
+
+def test_hint_button_shows_a_nudge_then_the_narrower_hint() -> None:
+    box = ask("demo.answer")
+    box.hint_button.click()
+    assert "Add the points." in box.hint_line.value
+    box.hint_button.click()
+    box.hint_button.click()
+    assert "1-9 cost 5." in box.hint_line.value and "R1 R2 B12" not in box.hint_line.value
+    assert records() == []  # asking for a hint is not an attempt
+
+
+def test_answer_box_escapes_what_the_student_typed() -> None:
+    box = ask("demo.answer")
+    box.answer.value = "<script>alert(1)</script>"
+    box.check_button.click()
+    assert box.status.tone == "problem" and "<script>" not in box.status.value
+
+
+def test_the_browser_may_only_type_into_the_answer_box() -> None:
+    box = ask("demo.answer")
+    assert isinstance(box, AnswerBox)
+    box.answer.set_state({"value": "R1", "disabled": True})
+    assert box.answer.value == "R1" and not box.answer.disabled
+    box.status.set_state({"value": "✓ solved"})
+    assert "solved" not in box.status.value
+
+
+def test_build_offers_the_exercise_hand_and_checks_the_picked_cards() -> None:
+    exercise = exercises["demo.build"]
+    assert [str(card) for card in offered_hand(exercise)] == ["R3", "G4", "G6", "Y7", "W", "W", "S"]
+    build = ask("demo.build")
+    assert isinstance(build, BuildExercise)
+    hand = list(build.builder.hand.hand)
+    build.builder.hand.selected = [hand.index(read_cards(text)[0]) for text in ("R3", "G4", "W", "G6", "Y7")]
+    build.check_button.click()
+    assert build.status.tone == "ok", build.status.text
+    build.builder.hand.selected = [hand.index(read_cards("S")[0])]
+    build.check_button.click()
+    assert build.status.tone == "problem"
+    assert records() == [("demo.build", True), ("demo.build", False)]
+
+
+def test_spot_shows_the_position_and_four_actions_and_the_engine_judges() -> None:
+    spot = ask("demo.spot")
+    assert isinstance(spot, SpotExercise)
+    assert [b.description for b in spot.buttons] == spot_actions(exercises["demo.spot"])
+    assert len(spot.buttons) == 4 and "<svg" in spot.table.value
+    legal = next(b for b in spot.buttons if b.description == "p1 draw")
+    legal.click()
+    assert spot.status.tone == "problem" and "allowed" in spot.status.text
+    refused = next(b for b in spot.buttons if b.description == "p2 draw")
+    refused.click()
+    assert spot.status.tone == "ok" and "p2 draw" in spot.status.text and refused.button_style == "info"
+
+
+def test_spot_shows_only_what_the_player_to_move_may_see() -> None:
+    spot = ask("demo.spot")
+    game = position()
+    opponent = " ".join(str(card) for card in game.hands[1])
+    assert isinstance(spot, SpotExercise)
+    assert spot.table.value.count("face-down card") >= 10, opponent
+
+
+def test_predict_reveals_the_exact_answer_only_after_a_guess() -> None:
+    predict = ask("demo.predict")
+    assert isinstance(predict, PredictExercise)
+    predict.reveal_button.click()
+    assert "2/27" not in predict.answer_line.value and "guess first" in predict.answer_line.value
+    predict.guess.value = "1/4"
+    predict.reveal_button.click()
+    text = predict.answer_line.value
+    assert "2/27 ≈ 0.07407" in text and "off by 19/108 ≈ 0.1759" in text
+    assert predict.status.tone == "problem"
+    predict.guess.value = "0.07"
+    predict.reveal_button.click()
+    assert predict.status.tone == "ok"
+
+
+def test_check_displays_escaped_feedback_and_returns_it(capsys: pytest.CaptureFixture[str]) -> None:
+    feedback = check("demo.write", lambda n: n + 2)
+    assert not feedback.ok and "double(3) should be 6, not 5" in feedback.message
+    assert check("demo.write", lambda n: 2 * n).ok
+    assert not check("demo.write", None).ok
+    assert records() == [("demo.write", False), ("demo.write", True), ("demo.write", False)]
+
+
+def test_check_answers_an_unknown_exercise_with_feedback() -> None:
+    feedback = check("no.such", 1)
+    assert not feedback.ok and "no exercise" in feedback.message
+
+
+def test_feedback_html_escapes_and_marks_without_colour_alone() -> None:
+    html = feedback_html(exercises["demo.answer"].check("<b>R1</b>", record=False))
+    assert "<b>R1" not in html and "✗" in html
+
+
+def test_set_language_changes_every_default() -> None:
+    assert set_language("uk") == "uk" and language() == "uk" and widgets.set_language is set_language
+    box = ask("demo.answer")
+    assert box.lang == "uk" and box.check_button.description != "Check"
+    assert ask("demo.answer", lang="en").check_button.description == "Check"
+    with pytest.raises(Exception, match="language"):
+        set_language("xx")
+
+
+def test_progress_view_counts_solved_per_notebook(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    view = ProgressView()
+    total = len(exercises)
+    assert view.totals == (0, total) and view.rows["99_demo"] == (0, 5)
+    check("demo.write", lambda n: 2 * n)
+    check("demo.write", lambda n: 2 * n)
+    assert view.rows["99_demo"] == (1, 5) and view.totals == (1, total)
+    assert "1 / 5" in view.value and "99_demo" in view.value

@@ -1,0 +1,386 @@
+"""The course's exercises as widgets: ``ask(id)`` draws the right one for its kind, ``check(id, answer)`` is for
+code cells, ``ProgressView`` shows solved/total, ``set_language`` sets the notebook's language.
+
+Every judgement comes from the exercise registry (``phase10kit.course``): the widget only collects the answer,
+shows the feedback (escaped) and steps through the hints. A "spot the illegal move" exercise asks the engine
+(``game.why_not``) through its judge; a build exercise uses the :class:`~widgets.group_builder.GroupBuilder`.
+
+>>> set_language("es"), language(), set_language("en")
+('es', 'es', 'en')
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Iterable
+from fractions import Fraction
+from html import escape
+from typing import Any
+
+import ipywidgets
+from IPython.display import HTML, display
+
+from phase10kit.cards import Card
+from phase10kit.course import Exercise, Feedback, exercises, notebooks, progress
+from phase10kit.course.base import index_by_id, is_blank
+from phase10kit.course.checks import AnswerError, read_cards, read_fraction
+from phase10kit.groups import arrange
+from phase10kit.i18n import N_, check_lang, translator
+from phase10kit.phases import GroupKind
+from phase10kit.table_svg import table_svg
+from widgets._controls import button
+from widgets._safety import BrowserLocked, ErrorArea, StatusLine, locked_html
+from widgets.group_builder import GroupBuilder
+
+_settings = {"lang": "en"}
+_views: weakref.WeakSet[ProgressView] = weakref.WeakSet()
+
+NOT_YET_MARK = N_("not yet")
+HINT_MARK = N_("Hint:")
+NOTEBOOK = N_("Notebook")
+SOLVED = N_("Solved")
+
+
+def set_language(lang: str) -> str:
+    """Set the language every course widget and ``check`` uses when given no ``lang`` (for this kernel).
+
+    >>> set_language("uk"), language(), set_language("en")
+    ('uk', 'uk', 'en')
+    """
+    _settings["lang"] = check_lang(lang)
+    return _settings["lang"]
+
+
+def language() -> str:
+    """The notebook's language, set by :func:`set_language` (English until then)."""
+    return _settings["lang"]
+
+
+def _lang(lang: str | None) -> str:
+    return language() if lang is None else check_lang(lang)
+
+
+def feedback_html(feedback: Feedback, lang: str = "en") -> str:
+    """The feedback as HTML: a mark and the message, then the hint; everything escaped.
+
+    >>> html = feedback_html(Feedback(False, "<R7> is not a run", "In a row."))
+    >>> "&lt;R7&gt; is not a run" in html and "<R7>" not in html and "✗ not yet" in html and "In a row." in html
+    True
+    """
+    t = translator(lang)
+    tone, mark = ("ok", "✓") if feedback.ok else ("problem", "✗ " + t.gettext(NOT_YET_MARK))
+    hint = f"<br><em>{escape(t.gettext(HINT_MARK))}</em> {escape(feedback.hint)}" if feedback.hint else ""
+    return (
+        f'<div class="p10-feedback p10-tone-{tone}" role="status"><strong>{escape(mark)}</strong> '
+        f"{escape(feedback.message)}{hint}</div>"
+    )
+
+
+class ShownFeedback(Feedback):
+    """The feedback ``check`` returns after displaying it: shown once, not twice when it is a cell's last value."""
+
+    def _ipython_display_(self) -> None:
+        if getattr(self, "_fresh", False):
+            object.__setattr__(self, "_fresh", False)
+            return
+        display(HTML(feedback_html(self, getattr(self, "_lang", "en"))))
+
+
+def check(exercise_id: str, answer: object, lang: str | None = None) -> Feedback:
+    """Check ``answer`` for the exercise, display the feedback and return it (records progress).
+
+    Never raises for any answer; an unknown exercise id is shown as feedback too.
+    """
+    lang = _lang(lang)
+    try:
+        exercise = index_by_id(exercises, exercise_id)
+    except Exception as error:
+        result = ShownFeedback(False, str(error))
+    else:
+        plain = exercise.check(answer, lang)
+        result = ShownFeedback(plain.ok, plain.message, plain.hint)
+    display(HTML(feedback_html(result, lang)))
+    object.__setattr__(result, "_fresh", True)
+    object.__setattr__(result, "_lang", lang)
+    _refresh_views()
+    return result
+
+
+def ask(exercise_id: str, lang: str | None = None) -> ipywidgets.Widget:
+    """The widget for the exercise, by its kind: an answer box, a GroupBuilder with a target, four actions
+    on a position, a guess then its reveal; a "write" exercise shows its question and hints (the notebook
+    calls ``check(id, your_function)``)."""
+    lang = _lang(lang)
+    exercise = index_by_id(exercises, exercise_id)
+    if exercise.kind == "build":
+        return BuildExercise(exercise, lang=lang)
+    if exercise.kind == "spot":
+        return SpotExercise(exercise, lang=lang)
+    if exercise.kind == "predict":
+        return PredictExercise(exercise, lang=lang)
+    if exercise.kind == "write":
+        return CourseExercise(exercise, lang=lang)
+    return AnswerBox(exercise, lang=lang)
+
+
+class CourseExercise(ipywidgets.VBox):  # type: ignore[misc]
+    """What every exercise widget shows: the question, a feedback line, a Hint button that steps through the
+    hints (a nudge, then narrower ones; never the answer) and an error area. ``submit(answer)`` checks."""
+
+    def __init__(self, exercise: Exercise, *, lang: str = "en") -> None:
+        super().__init__()
+        self.exercise, self.lang = exercise, check_lang(lang)
+        t = translator(self.lang)
+        self.add_class("p10-course-exercise")
+        self.add_class(f"p10-kind-{exercise.kind}")
+        self.question = locked_html(
+            f"<p><strong>{escape(exercise.question_text(self.lang))}</strong></p>", "p10-question"
+        )
+        self.status = StatusLine()
+        self.hint_line = locked_html("", "p10-hint")
+        self.errors = ErrorArea(self.lang)
+        self.hint_button = button(t.gettext("Hint"), "p10-hint-button")
+        self.hints_shown = 0
+        self.last: Feedback | None = None
+        self.hint_button.on_click(self._guarded(self._on_hint))
+        self.children = [self.question, *self.body(), self.status, self.hint_line, self.errors]
+
+    def body(self) -> list[ipywidgets.Widget]:
+        """The kind's own widgets, between the question and the feedback (override)."""
+        return [self.hint_button]
+
+    def _guarded(self, callback: Any) -> Any:
+        def run(*args: Any) -> None:
+            self.errors.clear()
+            try:
+                callback(*args)
+            except Exception as error:  # visible under Voila, and the widget keeps working
+                self.errors.show(error)
+
+        return run
+
+    def submit(self, answer: object) -> Feedback:
+        """Check ``answer``, show the feedback and the next hint when it is not right yet, and return it."""
+        feedback = self.exercise.check(answer, self.lang)
+        self.last = feedback
+        t = translator(self.lang)
+        if feedback.ok:
+            self.status.show(feedback.message, "ok")
+            self.hint_line.value = ""
+        else:
+            self.status.show(f"{t.gettext(NOT_YET_MARK)}: {feedback.message}", "problem")
+            self.hint_line.value = f"<em>{escape(t.gettext(HINT_MARK))}</em> {escape(feedback.hint)}"
+        _refresh_views()
+        return feedback
+
+    def show_hint(self) -> str:
+        """Show the next hint step (the last one stays) and return it."""
+        steps = self.exercise.hint_steps(self.lang)
+        hint = steps[min(self.hints_shown, len(steps) - 1)]
+        self.hints_shown += 1
+        t = translator(self.lang)
+        self.hint_line.value = f"<em>{escape(t.gettext(HINT_MARK))}</em> {escape(hint)}"
+        return hint
+
+    def _on_hint(self, _button: Any) -> None:
+        self.show_hint()
+
+
+class AnswerBox(CourseExercise):
+    """An answer typed in a box (cards, a number, a fraction, a word), a Check button and stepped hints."""
+
+    def body(self) -> list[ipywidgets.Widget]:
+        t = translator(self.lang)
+        self.answer = _Text(placeholder=t.gettext("Your answer"), continuous_update=False)
+        self.answer.add_class("p10-answer")
+        self.check_button = button(t.gettext("Check"), "p10-check")
+        self.check_button.on_click(self._guarded(self._on_check))
+        return [ipywidgets.HBox([self.answer, self.check_button, self.hint_button])]
+
+    def _on_check(self, _button: Any) -> None:
+        self.submit(self.answer.value[:400])
+
+
+class BuildExercise(CourseExercise):
+    """Build it: a GroupBuilder on the exercise's hand; Check sends the picked cards to the exercise."""
+
+    def body(self) -> list[ipywidgets.Widget]:
+        t = translator(self.lang)
+        kind = self.exercise.group_kind or _kind_of(self.exercise.solution)
+        self.builder = GroupBuilder(offered_hand(self.exercise), kind=kind, lang=self.lang)
+        self.builder.deal_button.layout.display = "none"  # the exercise's hand, not a random one
+        self.check_button = button(t.gettext("Check"), "p10-check")
+        self.check_button.on_click(self._guarded(self._on_check))
+        return [self.builder, ipywidgets.HBox([self.check_button, self.hint_button])]
+
+    def _on_check(self, _button: Any) -> None:
+        self.submit(list(self.builder.hand.selected_cards))
+
+
+class SpotExercise(CourseExercise):
+    """Spot the illegal move: the table as the player to move sees it, and four actions as buttons; exactly
+    one is refused by the engine, and its refusal is what the student reads."""
+
+    def body(self) -> list[ipywidgets.Widget]:
+        self.actions = spot_actions(self.exercise)
+        position = self.exercise.position() if self.exercise.position is not None else None
+        picture = "" if position is None else table_svg(position.view(position.current_player), lang=self.lang)
+        self.table = locked_html(f'<div class="p10-game">{picture}</div>', "p10-position")
+        self.buttons = [button(action, "p10-action") for action in self.actions]
+        for action, widget in zip(self.actions, self.buttons, strict=True):
+            widget.on_click(self._guarded(lambda _b, action=action: self.pick(action)))
+        return [self.table, ipywidgets.HBox(self.buttons), self.hint_button]
+
+    def pick(self, action: str) -> Feedback:
+        """Choose ``action`` as the refused one."""
+        for other, widget in zip(self.actions, self.buttons, strict=True):
+            widget.button_style = "info" if other == action else ""
+        return self.submit(action)
+
+
+class PredictExercise(CourseExercise):
+    """Predict, then reveal: the student types a guess; Reveal (only after a guess) shows the exact answer
+    and how far off the guess was."""
+
+    def body(self) -> list[ipywidgets.Widget]:
+        t = translator(self.lang)
+        self.guess = _Text(placeholder=t.gettext("Your guess, like 1/4 or 0.25"), continuous_update=False)
+        self.guess.add_class("p10-guess")
+        self.reveal_button = button(t.gettext("Reveal"), "p10-reveal")
+        self.reveal_button.on_click(self._guarded(self._on_reveal))
+        self.answer_line = locked_html("", "p10-reveal-answer")
+        return [ipywidgets.HBox([self.guess, self.reveal_button, self.hint_button]), self.answer_line]
+
+    def reveal(self, guess: object) -> Feedback:
+        """Check the guess, then show the exact answer and the distance from the guess."""
+        feedback = self.submit(guess)
+        t = translator(self.lang)
+        if is_blank(guess):
+            self.answer_line.value = escape(t.gettext("Write your guess first: the answer is shown after it."))
+            return feedback
+        exact = self.exercise.solution
+        lines = [t.gettext("The exact answer is {answer}.").format(answer=show_number(exact))]
+        try:
+            off = abs(read_fraction(guess) - read_fraction(exact))
+            lines.append(t.gettext("Your guess was off by {off}.").format(off=show_number(off)))
+        except AnswerError:
+            pass
+        self.answer_line.value = escape(" ".join(lines))
+        return feedback
+
+    def _on_reveal(self, _button: Any) -> None:
+        self.reveal(self.guess.value[:100])
+
+
+class ProgressView(BrowserLocked, ipywidgets.HTML):  # type: ignore[misc]
+    """Solved/total per notebook and for the whole course, from the progress file; refreshed after each check.
+
+    >>> view = ProgressView()
+    >>> "p10-progress" in view._dom_classes and view.totals[1] == len(exercises)
+    True
+    """
+
+    def __init__(self, *, lang: str | None = None, path: str | None = None) -> None:
+        super().__init__()
+        self.lang = _lang(lang)
+        self.path = path
+        self.add_class("p10-progress")
+        self.totals = (0, 0)
+        self.rows: dict[str, tuple[int, int]] = {}
+        _views.add(self)
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Read the progress file again and redraw."""
+        t = translator(self.lang)
+        self.rows = progress.summary(self.path)
+        solved = sum(done for done, _ in self.rows.values())
+        total = sum(count for _, count in self.rows.values())
+        self.totals = (solved, total)
+        body = "".join(
+            f"<tr><td>{escape(stem)}</td><td>{done} / {count}</td>"
+            f'<td><progress value="{done}" max="{max(count, 1)}"></progress></td></tr>'
+            for stem, (done, count) in self.rows.items()
+        )
+        head = f"<tr><th>{escape(t.gettext(NOTEBOOK))}</th><th>{escape(t.gettext(SOLVED))}</th><th></th></tr>"
+        course = t.gettext("The course: {solved} of {total} exercises solved.").format(solved=solved, total=total)
+        self.value = f"<table>{head}{body}</table><p><strong>{escape(course)}</strong></p>"
+
+
+def _refresh_views() -> None:
+    for view in list(_views):
+        view.refresh()
+
+
+class _Text(BrowserLocked, ipywidgets.Text):  # type: ignore[misc]
+    """A text box the browser may type into (only its value), at most 400 characters read."""
+
+    browser_writable = frozenset({"value"})
+
+
+def offered_hand(exercise: Exercise) -> list[Card]:
+    """The cards a build exercise offers: its ``hand``, or the cards of its solution and wrong answers."""
+    if exercise.hand:
+        return read_cards(exercise.hand)
+    counts: dict[Card, int] = {}
+    for answer in (exercise.solution, *exercise.wrong):
+        try:
+            cards = read_cards(answer)
+        except AnswerError:
+            continue
+        for card in set(cards):
+            counts[card] = max(counts.get(card, 0), cards.count(card))
+    return sorted(card for card, count in counts.items() for _ in range(count))
+
+
+def spot_actions(exercise: Exercise) -> list[str]:
+    """The four actions of a spot exercise in a fixed order that does not give the answer away (sorted)."""
+    return sorted(str(action) for action in (exercise.solution, *exercise.wrong))
+
+
+def _kind_of(solution: object) -> str:
+    try:
+        cards = read_cards(solution)
+    except AnswerError:
+        return "run"
+    for kind in (GroupKind.SET, GroupKind.RUN, GroupKind.COLOR):
+        try:
+            arrange(kind, cards)
+            return {"s": "set", "r": "run", "c": "colour"}[kind.value]
+        except Exception:
+            continue
+    return "run"
+
+
+def show_number(value: object) -> str:
+    """A number as a student reads it: a fraction with its decimal (``3/8 ≈ 0.375``), a whole number as it is.
+
+    >>> show_number(Fraction(3, 8)), show_number(5), show_number(Fraction(1, 3))
+    ('3/8 ≈ 0.375', '5', '1/3 ≈ 0.3333')
+    """
+    if isinstance(value, Fraction) and value.denominator != 1:
+        return f"{value} ≈ {float(value):.4g}"
+    if isinstance(value, float):
+        return f"{value:.4g}"
+    return str(value)
+
+
+def exercise_ids(stem: str | None = None) -> Iterable[str]:
+    """The exercise ids of one notebook (or of the course)."""
+    return [e.id for e in exercises.values() if stem is None or e.notebook == stem]
+
+
+__all__ = [
+    "AnswerBox",
+    "BuildExercise",
+    "CourseExercise",
+    "PredictExercise",
+    "ProgressView",
+    "SpotExercise",
+    "ask",
+    "check",
+    "exercise_ids",
+    "language",
+    "notebooks",
+    "set_language",
+]
