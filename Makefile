@@ -28,8 +28,9 @@ play: $(VENV)/.play-installed
 test: $(VENV)/.test-installed
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/nbqa ruff teacher notebooks
 	$(BIN)/mypy --strict phase10kit
-	$(BIN)/pytest --nbval-lax --nbval-current-env tests phase10kit widgets README.md notebooks
+	$(BIN)/pytest --nbval-lax --nbval-current-env tests phase10kit widgets README.md teacher notebooks
 
 # Extract messages, update the .po catalogs and compile them (new messages arrive untranslated).
 i18n: $(VENV)/.test-installed

@@ -54,7 +54,7 @@ def test_course_is_numbered_in_reading_order_without_gaps() -> None:
 
 @pytest.mark.parametrize("path", COURSE, ids=[p.name for p in COURSE])
 def test_lesson_is_listed_in_the_welcome_notebook(path: Path) -> None:
-    assert path.name in welcome_markdown(), f"00_welcome.ipynb does not list {path.name} (tools/make_notebooks.py)"
+    assert path.name in welcome_markdown(), f"teacher/00_welcome.ipynb does not list {path.name}"
 
 
 @pytest.mark.parametrize("path", COURSE, ids=[p.name for p in COURSE])

@@ -1,0 +1,104 @@
+"""Write the student edition of the course (``notebooks/``) from the teacher's edition (``teacher/``).
+
+    python tools/release.py          # notebooks/NN_name.ipynb from every teacher/NN_name.ipynb
+    python tools/release.py --check  # exit 1 naming every student notebook that is missing or out of date
+
+The teacher's edition is the source: edit it in JupyterLab, never the student edition. nbgrader's own
+preprocessors make the student edition, as ``nbgrader generate_assignment`` would, but without a course
+folder or a gradebook (``enforce_metadata = False``):
+
+- ``ClearSolutions`` replaces each ``### BEGIN SOLUTION`` ... ``### END SOLUTION`` region by a stub that
+  still runs (``answer = None  # your answer here``), so the student edition runs top to bottom and every
+  exercise shows "not yet" instead of a traceback;
+- ``ClearHiddenTests`` removes ``### BEGIN HIDDEN TESTS`` ... ``### END HIDDEN TESTS`` regions (the
+  autograder's ``assert feedback.ok`` lines);
+- ``ClearOutput`` strips outputs and execution counts (nbstripout finds nothing left to strip).
+
+A course on a JupyterHub uses the same teacher's notebooks as nbgrader's ``source/`` (docs/teaching.md).
+"""
+
+from __future__ import annotations
+
+import copy
+import sys
+from pathlib import Path
+
+import nbformat
+from nbconvert.exporters.exporter import ResourcesDict
+from nbformat.notebooknode import NotebookNode
+from nbgrader.preprocessors import ClearHiddenTests, ClearOutput, ClearSolutions
+
+ROOT = Path(__file__).resolve().parent.parent
+TEACHER = ROOT / "teacher"
+STUDENT = ROOT / "notebooks"
+CODE_STUB = "answer = None  # your answer here"
+"""What replaces a solution region: runnable, and ``check`` answers None with "no answer yet"."""
+
+
+def lessons(folder: Path = TEACHER) -> list[Path]:
+    """The teacher's notebooks of the course, in order (``NN_name.ipynb``)."""
+    return sorted(folder.glob("[0-9][0-9]_*.ipynb"))
+
+
+def student_edition(teacher: NotebookNode) -> NotebookNode:
+    """The student's copy of a teacher's notebook: solutions stubbed, hidden tests and outputs removed."""
+    notebook = copy.deepcopy(teacher)
+    resources = ResourcesDict()
+    for preprocessor in (
+        ClearSolutions(code_stub={"python": CODE_STUB}, enforce_metadata=False),
+        ClearHiddenTests(enforce_metadata=False),
+        ClearOutput(),
+    ):
+        notebook, resources = preprocessor.preprocess(notebook, resources)
+    for cell in notebook.cells:
+        if cell.cell_type == "code":
+            cell.execution_count = None
+            cell.outputs = []
+            cell.source = cell.source.rstrip("\n")
+        cell.metadata.pop("execution", None)
+    return notebook
+
+
+def render(notebook: NotebookNode) -> str:
+    """The notebook as stored: nbformat's JSON layout with a final newline."""
+    return nbformat.writes(notebook) + "\n"
+
+
+def released(path: Path) -> str:
+    """The student edition's text for the teacher's notebook at ``path``."""
+    return render(student_edition(nbformat.read(path, as_version=4)))
+
+
+def stale(teacher: Path = TEACHER, student: Path = STUDENT) -> list[str]:
+    """The student notebooks that are missing or differ from what their teacher's notebook gives."""
+    problems = []
+    for path in lessons(teacher):
+        target = student / path.name
+        if not target.exists():
+            problems.append(f"{target.relative_to(ROOT)} is missing")
+        elif target.read_text(encoding="utf-8") != released(path):
+            problems.append(f"{target.relative_to(ROOT)} is out of date with {path.relative_to(ROOT)}")
+    for target in lessons(student):
+        if not (teacher / target.name).exists():
+            problems.append(f"{target.relative_to(ROOT)} has no teacher's edition teacher/{target.name}")
+    return problems
+
+
+def main(argv: list[str]) -> int:
+    if argv[1:] == ["--check"]:
+        problems = stale()
+        for problem in problems:
+            print(problem)
+        print("the student edition is up to date" if not problems else "run: python tools/release.py")
+        return 1 if problems else 0
+    if argv[1:]:
+        print(__doc__)
+        return 2
+    for path in lessons():
+        (STUDENT / path.name).write_text(released(path), encoding="utf-8")
+        print(f"{path.relative_to(ROOT)} -> notebooks/{path.name}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
