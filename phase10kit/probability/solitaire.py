@@ -381,6 +381,11 @@ def solitaire_optimum(
     return _optimum(chosen, natural_required, hand_size, deck, cache)
 
 
+def forget_solved() -> None:
+    """Drop the solved tables kept in memory (the disk cache stays): the next call loads or solves again."""
+    _optimum.cache_clear()
+
+
 @lru_cache(maxsize=32)
 def _optimum(phase_: Phase, natural_required: bool, hand_size: int, deck: DeckSpec, cache: bool) -> SolitaireOptimum:
     axis, symmetry = SHAPES[phase_shape(phase_)]

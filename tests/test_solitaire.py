@@ -1,0 +1,359 @@
+"""The solitaire optimum (``prob.discard``, ``strategy.bot``): the exact values against a brute-force
+solve of tiny decks, the deal odds, a seeded Monte Carlo of the optimal policy, the disk cache and bad input."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Iterator
+from math import comb
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from phase10kit import Card, Phase, Phase10Error, can_complete, parse_cards, phase
+from phase10kit.errors import Reason
+from phase10kit.probability import DeckSpec, exact_deal_odds, fits_model, solitaire_optimum
+from phase10kit.probability.solitaire import WITHIN_TURNS, cache_dir, forget_solved
+from phase10kit.probability.solitaire_bots import model_turns, play_solitaire
+from phase10kit.probability.solitaire_profiles import holds_mask, level, profile_space, transitions
+
+TINY_DECK = DeckSpec(numbers=4, colors=2, copies=1, wilds=1, skips=1)
+SMALL_DECK = DeckSpec(numbers=6, colors=2, copies=1, wilds=2, skips=1)
+FITTING = [n for n in range(1, 21) if fits_model(phase(n))]
+SMALL_FITTING = [1, 7, 8, 9, 10, 11, 17, 18, 19, 20]
+"""The fitting phases with small tables (sets only, colours only): solved in milliseconds."""
+
+
+@pytest.fixture(autouse=True)
+def _tmp_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """Every test solves into one temporary cache of the session, never the user's ``~/.cache``."""
+    folder = tmp_path_factory.getbasetemp() / "solitaire-cache"
+    monkeypatch.setenv("P10_CACHE", str(folder))
+    yield folder
+
+
+def random_hand(rng: random.Random, size: int, deck: DeckSpec = DeckSpec()) -> list[Card]:
+    cards = [Card.from_index(int(i)) for i in deck.card_indices()]
+    return rng.sample(cards, size)
+
+
+# ---------------------------------------------------------------------------------------------
+# The model solved by brute force on a tiny deck: hands as card multisets, no profiles, no symmetry.
+
+
+def brute_force_expected_turns(target: Phase, deck: DeckSpec, hand_size: int) -> float:
+    cards = [Card.from_index(int(i)) for i in deck.card_indices()]
+    hands = sorted({tuple(sorted(h)) for h in itertools.combinations(cards, hand_size)})
+    deck_counts = deck.counts()
+
+    def draws(hand: tuple[Card, ...]) -> list[tuple[Card, float]]:
+        unseen = {c: deck_counts[c.index] - hand.count(c) for c in set(cards)}
+        total = sum(unseen.values())
+        return [(c, n / total) for c, n in unseen.items() if n]
+
+    # Per hand: each draw's probability and, unless the 11 cards hold the phase, the hands a discard leaves.
+    moves = {}
+    for h in hands:
+        options = []
+        for card, p in draws(h):
+            big = tuple(sorted((*h, card)))
+            after = [] if can_complete(big, target) else [big[:i] + big[i + 1 :] for i in range(len(big))]
+            options.append((p, after))
+        moves[h] = options
+    values = {h: 1.0 for h in hands}
+    for _ in range(2000):
+        new = {h: 1.0 + sum(p * min(values[a] for a in after) for p, after in moves[h] if after) for h in hands}
+        change = max(abs(new[h] - values[h]) for h in hands)
+        values = new
+        if change < 1e-12:
+            break
+    # Every physical hand is equally likely; physical hands of one multiset are counted by copies.
+    weights = {h: 1.0 for h in hands}
+    for h in hands:
+        for card in set(h):
+            weights[h] *= comb(deck_counts[card.index], h.count(card))
+    total = sum(weights.values())
+    assert total == comb(deck.size, hand_size)
+    return sum(weights[h] * values[h] for h in hands) / total
+
+
+@pytest.mark.parametrize(("notation", "hand_size"), [("r3", 3), ("s2", 3), ("c3", 3), ("s2+r2", 4), ("2s2", 4)])
+def test_profiles_and_symmetries_agree_with_a_brute_force_solve_on_a_tiny_deck(notation: str, hand_size: int) -> None:
+    target = Phase.parse(notation)
+    opt = solitaire_optimum(target, hand_size=hand_size, deck=TINY_DECK)
+    assert opt.expected_turns == pytest.approx(brute_force_expected_turns(target, TINY_DECK, hand_size), abs=1e-8)
+
+
+def test_deal_weights_count_every_hand_of_the_deck() -> None:
+    for axis, symmetry in [("numbers", "sort"), ("colors", "sort"), ("numbers", "none")]:
+        for deck, size in [(DeckSpec(), 10), (SMALL_DECK, 5), (TINY_DECK, 3)]:
+            if symmetry == "none" and deck == DeckSpec():
+                continue
+            space = profile_space(axis, symmetry, deck)  # type: ignore[arg-type]
+            assert int(space.deal_weights(level(space, size)).sum()) == comb(deck.size, size)
+
+
+def test_states_of_a_reduced_deck_are_its_distinct_hands() -> None:
+    space = profile_space("numbers", "none", SMALL_DECK)
+    cards = [Card.from_index(int(i)) for i in SMALL_DECK.card_indices()]
+    distinct = {tuple(space.rows_of([hand])[0]) for hand in itertools.combinations(cards, 5)}
+    assert len(level(space, 5)) == len(distinct)
+
+
+def test_draw_probabilities_are_the_unseen_cards() -> None:
+    moves = transitions(profile_space("numbers", "sort"), 10)
+    assert np.allclose(moves.draw.sum(axis=0), 1.0)
+    assert ((moves.draw > 0) == (moves.up >= 0)).all()
+    # Each number has 8 cards: a hand holding 3 of the fullest number leaves 5 of the 98 unseen.
+    row = int(np.flatnonzero(moves.small[:, 0] == 3)[0])
+    assert moves.draw[0, row] == pytest.approx(5 / 98)
+
+
+# ---------------------------------------------------------------------------------------------
+# The vectorised phase check against the solver
+
+
+@pytest.mark.parametrize("number", FITTING)
+def test_profile_check_agrees_with_can_complete_on_random_hands(number: int) -> None:
+    target = phase(number)
+    axis = "colors" if str(target).startswith("c") else "numbers"
+    rng = random.Random(f"holds/{number}")
+    hands = [random_hand(rng, size) for size in (10, 11) for _ in range(150)]
+    # Hands close to the phase, so that both answers are common: a held layout plus random cards.
+    for _ in range(100):
+        hand = random_hand(rng, 11)
+        if can_complete(hand, target):
+            hands.append(hand)
+    for symmetry in ("none", "sort" if axis == "colors" or "r" not in str(target) else "mirror"):
+        space = profile_space(axis, symmetry)  # type: ignore[arg-type]
+        rows = space.rows_of(hands)
+        expected = [can_complete(hand, target) for hand in hands]
+        assert holds_mask(space, rows, target).tolist() == expected
+        assert holds_mask(space, space.canonical(rows), target).tolist() == expected
+
+
+# ---------------------------------------------------------------------------------------------
+# The optimum's figures
+
+
+@pytest.mark.parametrize("notation", ["s3", "2s3", "c7", "s5+s2", "4s2"])
+def test_within_one_turn_is_the_exact_chance_of_an_eleven_card_hand(notation: str) -> None:
+    opt = solitaire_optimum(notation)
+    exact = exact_deal_odds(11, phases=[notation]).iloc[0]["probability"]
+    assert opt.within(1) == pytest.approx(exact, rel=1e-12)
+
+
+@pytest.mark.parametrize("number", SMALL_FITTING)
+def test_expected_turns_is_the_sum_of_the_chances_of_not_being_done(number: int) -> None:
+    opt = solitaire_optimum(phase(number))
+    tail = [1 - opt.within(k) for k in range(WITHIN_TURNS)]
+    assert all(a >= b for a, b in itertools.pairwise(tail))
+    if tail[-1] < 1e-9:
+        assert opt.expected_turns == pytest.approx(sum(tail), abs=1e-6)
+    else:  # a slow phase: the tabulated turns give a lower bound
+        assert sum(tail) <= opt.expected_turns
+
+
+def test_harder_phases_take_longer() -> None:
+    turns = {n: solitaire_optimum(phase(n)).expected_turns for n in (1, 7, 10, 11, 17, 20)}
+    assert turns[11] < turns[1] < turns[7] < turns[17]
+    assert turns[10] < turns[20]
+
+
+def test_value_of_a_hand_that_holds_the_phase_is_one_turn() -> None:
+    rng = random.Random(5)
+    for notation in ("s3", "2s3", "c7", "s5+s2"):
+        opt = solitaire_optimum(notation)
+        held = 0
+        for _ in range(400):
+            *hand, drawn = random_hand(rng, 11)
+            if can_complete(hand, Phase.parse(notation)):
+                held += 1
+                assert opt.value(hand) == 1.0
+                assert opt.value([*hand, drawn]) == 0.0
+            else:
+                assert opt.value(hand) > 1.0
+        assert held > 0
+
+
+@pytest.mark.parametrize("notation", ["s3", "2s3", "c7", "s5+s2", "s5+s3"])
+def test_best_discard_never_breaks_a_held_phase(notation: str) -> None:
+    target = Phase.parse(notation)
+    opt = solitaire_optimum(target)
+    rng = random.Random(f"keep/{notation}")
+    checked = 0
+    while checked < 60:
+        hand = random_hand(rng, 11)
+        if not can_complete(hand, target):
+            continue
+        checked += 1
+        card = opt.best_discard(hand)
+        rest = list(hand)
+        rest.remove(card)
+        assert can_complete(rest, target), (hand, card)
+
+
+def test_best_discard_is_a_card_of_the_hand_with_the_lowest_value() -> None:
+    opt = solitaire_optimum("2s3")
+    rng = random.Random(9)
+    for _ in range(50):
+        hand = random_hand(rng, 11)
+        card = opt.best_discard(hand)
+        values = opt.discard_values(hand)
+        assert card in hand
+        assert values[card] == min(values.values())
+        assert set(values) == set(hand)
+
+
+def test_a_skip_is_a_dead_card_and_a_wild_the_last_to_go() -> None:
+    opt = solitaire_optimum("2s3")
+    hand = parse_cards("R7 B7 G2 Y2 R9 B10 G11 Y12 R1 S W")
+    assert opt.best_discard(hand) == Card.parse("S")
+    values = opt.discard_values(hand)
+    assert values[Card.parse("W")] == max(values.values())
+
+
+# ---------------------------------------------------------------------------------------------
+# Monte Carlo: the optimal policy played in the model agrees with the exact expectation
+
+
+@pytest.mark.parametrize(
+    ("notation", "hand_size", "deck", "deals"),
+    [("s3", 10, DeckSpec(), 3000), ("r4", 5, SMALL_DECK, 3000), ("2s3", 10, DeckSpec(), 1500)],
+)
+def test_monte_carlo_of_the_optimal_policy_agrees_with_the_exact_expectation(
+    notation: str, hand_size: int, deck: DeckSpec, deals: int
+) -> None:
+    target = Phase.parse(notation)
+    opt = solitaire_optimum(target, hand_size=hand_size, deck=deck)
+    summary = model_turns(opt.best_discard, target, deals, seed=3, hand_size=hand_size, deck=deck)
+    assert summary.unfinished == 0
+    assert summary.low <= opt.expected_turns <= summary.high
+
+
+def test_no_policy_beats_the_optimum() -> None:
+    target = Phase.parse("2s3")
+    opt = solitaire_optimum(target)
+    highest = model_turns(lambda hand: max(hand), target, 800, seed=4)
+    assert highest.mean > opt.expected_turns
+    assert highest.high > opt.expected_turns
+
+
+def test_play_solitaire_is_reproducible() -> None:
+    opt = solitaire_optimum("s3")
+    runs = [play_solitaire(opt.best_discard, Phase.parse("s3"), random.Random(11)) for _ in range(2)]
+    assert runs[0] == runs[1]
+
+
+@pytest.mark.slow
+def test_a_run_on_the_full_deck_against_monte_carlo() -> None:
+    opt = solitaire_optimum("r4")
+    space = profile_space("numbers", "mirror")
+    assert space.symmetry == "mirror"
+    assert int(space.deal_weights(level(space, 10)).sum()) == comb(108, 10)
+    assert opt.within(1) == pytest.approx(exact_deal_odds(11, phases=["r4"]).iloc[0]["probability"], rel=1e-12)
+    summary = model_turns(opt.best_discard, Phase.parse("r4"), 1500, seed=5)
+    assert summary.low <= opt.expected_turns <= summary.high
+
+
+# ---------------------------------------------------------------------------------------------
+# The disk cache
+
+
+def test_a_solved_table_is_cached_on_disk_and_read_back() -> None:
+    forget_solved()
+    first = solitaire_optimum("s4", hand_size=5, deck=SMALL_DECK)
+    files = sorted(cache_dir().glob("solitaire-v*-s4-h5-*.npz"))
+    assert len(files) == 1
+    forget_solved()
+    second = solitaire_optimum("s4", hand_size=5, deck=SMALL_DECK)
+    assert second.from_cache
+    assert second.expected_turns == first.expected_turns
+    assert second.distribution(30) == first.distribution(30)
+
+
+@pytest.mark.parametrize("damage", ["garbage", "truncated", "values", "empty"])
+def test_a_corrupt_cache_file_is_recomputed_never_trusted(damage: str) -> None:
+    forget_solved()
+    good = solitaire_optimum("s2+r3", hand_size=5, deck=SMALL_DECK)
+    (path,) = cache_dir().glob("solitaire-v*-s2+r3-h5-*.npz")
+    if damage == "garbage":
+        path.write_bytes(b"not a numpy file at all")
+    elif damage == "truncated":
+        path.write_bytes(path.read_bytes()[:300])
+    elif damage == "empty":
+        path.write_bytes(b"")
+    else:
+        with np.load(path) as stored:
+            arrays = {name: stored[name] for name in stored.files}
+        arrays["values"] = arrays["values"] * 0.5 + 0.5  # still plausible numbers, but wrong
+        np.savez(path, **arrays)
+    forget_solved()
+    again = solitaire_optimum("s2+r3", hand_size=5, deck=SMALL_DECK)
+    assert not again.from_cache
+    assert again.expected_turns == good.expected_turns
+    forget_solved()
+    assert solitaire_optimum("s2+r3", hand_size=5, deck=SMALL_DECK).from_cache  # rewritten
+
+
+# ---------------------------------------------------------------------------------------------
+# Bad input
+
+
+@pytest.mark.parametrize("mixed", [14, 15, "r4+c4", "s5+c4", "c3+s2"])
+def test_phases_mixing_number_and_colour_groups_are_refused_with_a_reason(mixed: int | str) -> None:
+    with pytest.raises(Phase10Error) as caught:
+        solitaire_optimum(mixed)
+    assert caught.value.reason is Reason.NOT_SOLITAIRE
+    assert "r4+c4" in caught.value.sentence("en") or "c" in str(caught.value)
+
+
+@pytest.mark.parametrize("bad", [None, 3.5, [1], "s3 + nonsense", 21, 0, True])
+def test_a_bad_phase_is_a_phase10_error(bad: object) -> None:
+    with pytest.raises(Phase10Error):
+        solitaire_optimum(bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [{"hand_size": 0}, {"hand_size": 108}, {"hand_size": "10"}, {"deck": "standard"}, {"natural_required": "yes"}],
+)
+def test_bad_settings_are_a_phase10_error(settings: dict[str, object]) -> None:
+    with pytest.raises(Phase10Error):
+        solitaire_optimum("s3", **settings)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "hand",
+    [
+        "R7 B7 G7",  # text, not cards
+        parse_cards("R7 B7 G7"),  # too few
+        parse_cards("R7 B7 G7 Y7 R8 B8 G8 Y8 R9 B9 G9 Y9"),  # too many
+        parse_cards("R7 R7 R7 B8 G8 Y8 R9 B9 G9 Y9 W"),  # three red 7s: the deck has two
+        [*parse_cards("R7 B7 G7 Y7 R8 B8 G8 Y8 R9 B9"), "W"],  # not a Card
+        None,
+        42,
+    ],
+)
+def test_bad_hands_are_a_phase10_error(hand: object) -> None:
+    opt = solitaire_optimum("s3")
+    for method in (opt.best_discard, opt.discard_values, opt.value):
+        with pytest.raises(Phase10Error):
+            method(hand)  # type: ignore[arg-type]
+
+
+def test_cards_a_reduced_deck_lacks_are_refused() -> None:
+    opt = solitaire_optimum("r4", hand_size=5, deck=SMALL_DECK)
+    with pytest.raises(Phase10Error):
+        opt.value(parse_cards("R1 R2 R3 R12 W"))  # no 12s in a deck of numbers 1 to 6
+    with pytest.raises(Phase10Error):
+        opt.value(parse_cards("R1 Y2 R3 R4 W"))  # no yellow in a deck of two colours
+
+
+@pytest.mark.parametrize("turns", [-1, 1.5, "3", WITHIN_TURNS + 1, None, True])
+def test_within_refuses_a_bad_number_of_turns(turns: object) -> None:
+    with pytest.raises(Phase10Error) as caught:
+        solitaire_optimum("s3").within(turns)  # type: ignore[arg-type]
+    assert caught.value.reason is Reason.BAD_COUNT
