@@ -14,7 +14,7 @@ import pytest
 
 from phase10kit import Card, Phase, Phase10Error, can_complete, parse_cards, phase
 from phase10kit.errors import Reason
-from phase10kit.probability import DeckSpec, exact_deal_odds, fits_model, solitaire_optimum
+from phase10kit.probability import STANDARD_DECK, DeckSpec, exact_deal_odds, fits_model, solitaire_optimum
 from phase10kit.probability.solitaire import WITHIN_TURNS, cache_dir, forget_solved
 from phase10kit.probability.solitaire_bots import model_turns, play_solitaire
 from phase10kit.probability.solitaire_profiles import holds_mask, level, profile_space, transitions
@@ -34,7 +34,7 @@ def _tmp_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.Mon
     yield folder
 
 
-def random_hand(rng: random.Random, size: int, deck: DeckSpec = DeckSpec()) -> list[Card]:
+def random_hand(rng: random.Random, size: int, deck: DeckSpec = STANDARD_DECK) -> list[Card]:
     cards = [Card.from_index(int(i)) for i in deck.card_indices()]
     return rng.sample(cards, size)
 
