@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import TypeAlias
 
 from phase10kit.cards import CARDS_BY_INDEX, WILD_INDEX, Card
-from phase10kit.errors import NotationError
+from phase10kit.errors import NotationError, Reason, check_text, quote
 from phase10kit.groups import End, Group
 from phase10kit.phases import GroupKind
 
@@ -154,6 +154,8 @@ class Discard:
 Action: TypeAlias = Draw | Take | Lay | Hit | Discard
 """Any action a player can take."""
 
+MAX_ACTION_TEXT = 5_000
+"""The longest action text read (a lay-down of eleven cards is about 60 characters)."""
 _SEAT = r"p([1-9][0-9]?)"
 _DRAW = re.compile(rf"{_SEAT} (draw|take)")
 _LAY = re.compile(rf"{_SEAT} lay(?: ([1-9][0-9]?))? (.+)")
@@ -169,16 +171,15 @@ def parse_action(text: str) -> Action:
     >>> str(parse_action("p2 lay s[R7 B7 G7] s[Y2 B2 W]"))  # sets list their cards in card order
     'p2 lay s[R7 B7 G7] s[B2 Y2 W]'
     """
-    if not isinstance(text, str):
-        raise NotationError(f"an action is written as text like 'p1 draw', not {text!r:.60}", reason="bad-action")
-    line = " ".join(text.split())
+    text = check_text(text, "an action", MAX_ACTION_TEXT)
+    line = " ".join(text.split()).lower()  # the notation is case-insensitive: "P1 Draw" is "p1 draw"
     match = _DRAW.fullmatch(line)
     if match:
         player = int(match.group(1)) - 1
         return Draw(player) if match.group(2) == "draw" else Take(player)
     match = _LAY.fullmatch(line)
     if match:
-        from phase10kit.solver import Layout
+        from phase10kit.groups import Layout
 
         layout = Layout.parse(match.group(3))
         number = int(match.group(2)) if match.group(2) else None
@@ -198,7 +199,8 @@ def parse_action(text: str) -> Action:
         target = int(match.group(3)) - 1 if match.group(3) else None
         return Discard(int(match.group(1)) - 1, Card.parse(match.group(2)), target)
     raise NotationError(
-        f"{text!r:.200} is not an action: write e.g. 'p1 draw', 'p1 take', 'p1 lay s[R7 B7 G7] s[Y2 B2 W]', "
+        f"{quote(text)!r} is not an action: write e.g. 'p1 draw', 'p1 take', 'p1 lay s[R7 B7 G7] s[Y2 B2 W]', "
         "'p1 hit p2.1 B7', 'p1 hit p2.2 W>high', 'p1 discard R7' or 'p1 discard S>p3'",
-        reason="bad-action",
+        reason=Reason.BAD_ACTION,
+        details={"text": text},
     )

@@ -14,9 +14,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import total_ordering
 
-from phase10kit.errors import NotationError
+from phase10kit.errors import NotationError, Reason, check_text, quote
 
 NUMBERS = range(1, 13)
+MAX_TOKEN = 100
+"""The longest single card or colour text read (an error quotes it, a longer one is cut)."""
+MAX_CARDS_TEXT = 100_000
+"""The longest text of cards read (several decks' worth with generous spacing)."""
 """The numbers on number cards, 1 to 12."""
 
 
@@ -43,13 +47,18 @@ class Color(enum.Enum):
         """The colour written as its initial or English name (any case).
 
         >>> Color.parse("b"), Color.parse("Yellow")
-        (<Color.BLUE: 'B'>, <Color.YELLOW: 'Y'>)
+        (Color.BLUE, Color.YELLOW)
         """
-        key = text.strip().upper()
+        key = check_text(text, "a colour", MAX_TOKEN).strip().upper()
         for color in cls:
             if key in (color.value, color.name):
                 return color
-        raise NotationError(f"unknown colour {text!r}: use R, B, G or Y", reason="bad-color")
+        raise NotationError(
+            f"unknown colour {quote(text)!r}: use R, B, G or Y", reason=Reason.BAD_COLOR, details={"text": text}
+        )
+
+    def __repr__(self) -> str:
+        return f"Color.{self.name}"
 
 
 COLORS: tuple[Color, ...] = tuple(Color)
@@ -89,14 +98,20 @@ class Card:
     def __post_init__(self) -> None:
         if self.kind is Kind.NUMBER:
             if self.color is None or self.number not in NUMBERS:
+                shown = f"{quote(self.color, 20)} {quote(self.number, 20)}"
                 raise NotationError(
-                    f"a number card needs a colour and a number 1-12, not {self.color} {self.number}",
-                    reason="bad-card",
+                    f"a number card needs a colour and a number 1-12, not {shown}",
+                    reason=Reason.BAD_CARD,
+                    details={"text": shown},
                 )
             index = (self.number - 1) * 4 + self.color.index
         else:
             if self.number or self.color is not None:
-                raise NotationError(f"a {self.kind.name} has no number or colour", reason="bad-card")
+                raise NotationError(
+                    f"a {self.kind.name} has no number or colour",
+                    reason=Reason.BAD_CARD,
+                    details={"text": self.kind.name},
+                )
             index = WILD_INDEX if self.kind is Kind.WILD else SKIP_INDEX
         object.__setattr__(self, "index", index)
 
@@ -112,11 +127,17 @@ class Card:
         >>> Card.parse("g10")
         Card('G10')
         """
-        return _parse_token(token, position=None)
+        return _parse_token(check_text(token, "a card", MAX_TOKEN), position=None)
 
     @staticmethod
     def from_index(index: int) -> Card:
         """The card with that ``index`` (0-47 number cards by number then colour, 48 W, 49 S)."""
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < KIND_COUNT:
+            raise NotationError(
+                f"a card index is 0 to {KIND_COUNT - 1}, not {quote(index, 40)}",
+                reason=Reason.BAD_CARD,
+                details={"text": quote(index, 40)},
+            )
         return CARDS_BY_INDEX[index]
 
     @property
@@ -184,11 +205,12 @@ def _parse_token(token: str, position: int | None) -> Card:
         return card
     where = f" (token {position})" if position is not None else ""
     if not token.strip():
-        raise NotationError(f"empty card token{where}", reason="bad-token")
+        raise NotationError(f"empty card token{where}", reason=Reason.BAD_TOKEN, details={"text": "''"})
     raise NotationError(
-        f"{token!r}{where} is not a card: write a colour R, B, G or Y and a number 1-12 (like R7), "
+        f"{quote(token, 40)!r}{where} is not a card: write a colour R, B, G or Y and a number 1-12 (like R7), "
         "W for a Wild or S for a Skip",
-        reason="bad-token",
+        reason=Reason.BAD_TOKEN,
+        details={"text": token},
     )
 
 
@@ -200,7 +222,7 @@ def parse_cards(text: str) -> list[Card]:
     >>> format_cards(parse_cards("r7,b7 w"))
     'R7 B7 W'
     """
-    stripped = text.strip()
+    stripped = check_text(text, "a list of cards", MAX_CARDS_TEXT).strip()
     if not stripped:
         return []
     # Split on single separators so "R7,,B7" shows its empty token instead of hiding it.

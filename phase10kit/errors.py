@@ -1,24 +1,292 @@
-"""The kit's exceptions: every refusal is a ``Phase10Error`` and also a ``ValueError``."""
+"""The kit's exceptions and their typed reasons.
+
+Every refusal is a ``Phase10Error`` (also a ``ValueError``) carrying a :class:`Reason` and the
+details of the case (the cards, group, numbers or text involved). The English message quotes the
+input for developers; :meth:`Phase10Error.sentence` builds the student's sentence in any language
+from the reason's catalog template and the details, so no English is ever appended to a
+translated sentence.
+
+>>> from phase10kit import parse_cards
+>>> try:
+...     parse_cards("R7 X9")
+... except Phase10Error as error:
+...     error.reason, error.details["text"], error.sentence()
+(<Reason.BAD_TOKEN: 'bad-token'>, 'X9', 'X9 is not a card: cards are written like R7, Y12, W or S.')
+"""
 
 from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from enum import StrEnum
+from typing import Any
+
+QUOTE_LIMIT = 100
+"""Error messages quote at most this many characters of an input."""
+
+
+def N_(message: str) -> str:
+    """Mark a msgid for the catalogs without translating it here (it is translated where shown)."""
+    return message
+
+
+class Reason(StrEnum):
+    """Why the kit refused something; the value is the stable kebab-case code (``"not-your-turn"``)."""
+
+    INVALID = "invalid"
+    # Text in the notation
+    NOT_TEXT = "not-text"
+    TEXT_TOO_LONG = "text-too-long"
+    NUMBER_TOO_LONG = "number-too-long"
+    BAD_TOKEN = "bad-token"
+    BAD_CARD = "bad-card"
+    BAD_COLOR = "bad-color"
+    BAD_PHASE = "bad-phase"
+    TOO_MANY_GROUPS = "too-many-groups"
+    BAD_GROUP = "bad-group"
+    BAD_LAYOUT = "bad-layout"
+    BAD_ACTION = "bad-action"
+    BAD_HISTORY = "bad-history"
+    BAD_SAVE = "bad-save"
+    INCONSISTENT_SAVE = "inconsistent-save"
+    # Groups
+    EMPTY_GROUP = "empty-group"
+    SKIP_IN_GROUP = "skip-in-group"
+    NO_NATURAL_CARD = "no-natural-card"
+    WILD_VALUE_NEEDED = "wild-value-needed"
+    WRONG_VALUE = "wrong-value"
+    MIXED_NUMBERS = "mixed-numbers"
+    MIXED_COLORS = "mixed-colors"
+    NOT_CONSECUTIVE = "not-consecutive"
+    REPEATED_NUMBER = "repeated-number"
+    RUN_OUT_OF_RANGE = "run-out-of-range"
+    DOES_NOT_FIT = "does-not-fit"
+    END_NEEDED = "end-needed"
+    # Hands, decks and phases
+    TOO_MANY_COPIES = "too-many-copies"
+    BAD_CARDS = "bad-cards"
+    TOO_MANY_CARDS = "too-many-cards"
+    HAND_TOO_LARGE = "hand-too-large"
+    BAD_HAND_SIZE = "bad-hand-size"
+    BAD_DECK = "bad-deck"
+    IMPOSSIBLE_PHASE = "impossible-phase"
+    NO_LAYOUT = "no-layout"
+    NO_GROUP = "no-group"
+    NOT_EXACT = "not-exact"
+    NOT_SOLITAIRE = "not-solitaire"
+    # The engine refusing a move
+    GAME_OVER = "game-over"
+    BAD_PLAYER = "bad-player"
+    NOT_YOUR_TURN = "not-your-turn"
+    WRONG_STAGE = "wrong-stage"
+    EMPTY_PILE = "empty-pile"
+    EMPTY_DISCARD = "empty-discard"
+    SKIP_FROM_DISCARD = "skip-from-discard"
+    NOT_IN_HAND = "not-in-hand"
+    BAD_TARGET = "bad-target"
+    ALREADY_LAID = "already-laid"
+    PHASE_NOT_NAMED = "phase-not-named"
+    PHASE_NAMED = "phase-named"
+    WRONG_GROUPS = "wrong-groups"
+    WRONG_SIZE = "wrong-size"
+    INVALID_GROUP = "invalid-group"
+    MUST_DISCARD = "must-discard"
+    NOT_LAID = "not-laid"
+    NO_SUCH_GROUP = "no-such-group"
+    HIT_NEXT_TURN = "hit-next-turn"
+    BAD_END = "bad-end"
+    NO_UNDO = "no-undo"
+    NO_TAKE_BACK = "no-take-back"
+    TAKE_BACK_DRAW = "take-back-draw"
+    TAKE_BACK_OTHERS = "take-back-others"
+    # Settings of games, bots, tools and widgets
+    BAD_PLAYERS = "bad-players"
+    BAD_RULES = "bad-rules"
+    BAD_SEED = "bad-seed"
+    BAD_BOT = "bad-bot"
+    BAD_BOTS = "bad-bots"
+    NOT_A_VIEW = "not-a-view"
+    NO_CHOICE = "no-choice"
+    GAME_TOO_LONG = "game-too-long"
+    BAD_COUNT = "bad-count"
+    BAD_DRAWS = "bad-draws"
+    BAD_SAMPLES = "bad-samples"
+    BAD_PROFILE = "bad-profile"
+    BAD_LANGUAGE = "bad-language"
+    BAD_SPEED = "bad-speed"
+    BAD_ORDER = "bad-order"
+    BAD_CHOICE = "bad-choice"
+    SELECT_ONE_CARD = "select-one-card"
+    BOTS_PLAYING = "bots-playing"
+    HAND_OVER = "hand-over"
+    CARDS_COVERED = "cards-covered"
+
+
+SENTENCES: Mapping[Reason, str] = {
+    Reason.INVALID: N_("That is not allowed."),
+    Reason.NOT_TEXT: N_("Write it as text in the kit's notation (this is a {kind})."),
+    Reason.TEXT_TOO_LONG: N_("That text is too long: {length} characters, at most {limit}."),
+    Reason.NUMBER_TOO_LONG: N_("{text} is too long to be a number."),
+    Reason.BAD_TOKEN: N_("{text} is not a card: cards are written like R7, Y12, W or S."),
+    Reason.BAD_CARD: N_("{text} is not a card."),
+    Reason.BAD_COLOR: N_("{text} is not a colour: the colours are R, B, G and Y."),
+    Reason.BAD_PHASE: N_("{text} is not a phase: phases are written like s3+r4 or 2s3."),
+    Reason.TOO_MANY_GROUPS: N_("A phase of {count} groups cannot be made from one deck."),
+    Reason.BAD_GROUP: N_("{text} is not a group: groups are written like s[R7 B7 W]."),
+    Reason.BAD_LAYOUT: N_("{text} is not a layout of groups."),
+    Reason.BAD_ACTION: N_("{text} is not a move: moves are written like p1 draw or p1 discard R7."),
+    Reason.BAD_HISTORY: N_("That is not a game record."),
+    Reason.BAD_SAVE: N_("That is not a saved game."),
+    Reason.INCONSISTENT_SAVE: N_("That saved game contradicts its own record."),
+    Reason.EMPTY_GROUP: N_("A group needs at least one card."),
+    Reason.SKIP_IN_GROUP: N_("A Skip can never be part of a group."),
+    Reason.NO_NATURAL_CARD: N_("A group needs at least one card that is not a Wild."),
+    Reason.WILD_VALUE_NEEDED: N_("A group of only Wilds must say what they stand for."),
+    Reason.WRONG_VALUE: N_("The cards {cards} do not make that group."),
+    Reason.MIXED_NUMBERS: N_("A set has one number, but {cards} has several."),
+    Reason.MIXED_COLORS: N_("A colour group has one colour, but {cards} has several."),
+    Reason.NOT_CONSECUTIVE: N_("A run needs numbers in a row, but {cards} has a gap."),
+    Reason.REPEATED_NUMBER: N_("A run has each number once, but {cards} repeats one."),
+    Reason.RUN_OUT_OF_RANGE: N_("A run stays within 1 to 12 and never wraps: {cards} does not."),
+    Reason.DOES_NOT_FIT: N_("{card} does not fit {group}."),
+    Reason.END_NEEDED: N_("Say which end of {group} the {card} goes on."),
+    Reason.TOO_MANY_COPIES: N_("The deck has only {limit} of {card}."),
+    Reason.BAD_CARDS: N_("Those cards are not possible from one deck."),
+    Reason.TOO_MANY_CARDS: N_("That is too many cards: at most {limit}."),
+    Reason.HAND_TOO_LARGE: N_("That hand is too large: at most {limit} cards."),
+    Reason.BAD_HAND_SIZE: N_("That is not a hand size the kit can count."),
+    Reason.BAD_DECK: N_("That is not a deck of cards."),
+    Reason.IMPOSSIBLE_PHASE: N_("The deck does not have the cards to complete {phase}."),
+    Reason.NO_LAYOUT: N_("These cards do not hold {phase}."),
+    Reason.NO_GROUP: N_("These cards do not make that group."),
+    Reason.NOT_EXACT: N_("This cannot be counted exactly; simulate it instead."),
+    Reason.NOT_SOLITAIRE: N_(
+        "The perfect-play solver handles phases of only sets and runs, or only colour groups, not {phase}."
+    ),
+    Reason.GAME_OVER: N_("The game is over."),
+    Reason.BAD_PLAYER: N_("There is no such player."),
+    Reason.NOT_YOUR_TURN: N_("It is {player}'s turn."),
+    Reason.WRONG_STAGE: N_("Draw first, then play; you draw only once a turn."),
+    Reason.EMPTY_PILE: N_("There is nothing to draw."),
+    Reason.EMPTY_DISCARD: N_("The discard pile is empty."),
+    Reason.SKIP_FROM_DISCARD: N_("A Skip cannot be taken from the discard pile."),
+    Reason.NOT_IN_HAND: N_("{cards} is not in the hand."),
+    Reason.BAD_TARGET: N_("That Skip cannot name that player: it names {players}."),
+    Reason.ALREADY_LAID: N_("There is no phase left to lay down this round."),
+    Reason.PHASE_NOT_NAMED: N_("Name one of the phases not made yet: {phases}."),
+    Reason.PHASE_NAMED: N_("Under these rules the phase is not named."),
+    Reason.WRONG_GROUPS: N_("Those groups are not {phase}."),
+    Reason.WRONG_SIZE: N_("{group} has the wrong number of cards: {phase} needs {size}."),
+    Reason.INVALID_GROUP: N_("{group} is not a valid group."),
+    Reason.MUST_DISCARD: N_("The round must end with a discard: keep a card to discard."),
+    Reason.NOT_LAID: N_("Lay down your own phase before adding cards to groups."),
+    Reason.NO_SUCH_GROUP: N_("There is no such group on the table."),
+    Reason.HIT_NEXT_TURN: N_("Other players' groups can be hit from your next turn on."),
+    Reason.BAD_END: N_("Only a run has ends."),
+    Reason.NO_UNDO: N_("There is nothing to undo."),
+    Reason.NO_TAKE_BACK: N_("There is nothing of yours to take back this turn."),
+    Reason.TAKE_BACK_DRAW: N_("A card drawn from the draw pile cannot be taken back: you have seen it."),
+    Reason.TAKE_BACK_OTHERS: N_("Other players have moved since: only your own moves this turn can be taken back."),
+    Reason.BAD_PLAYERS: N_("A game has {low} to {high} players."),
+    Reason.BAD_RULES: N_("Those are not valid rules."),
+    Reason.BAD_SEED: N_("A seed is a whole number."),
+    Reason.BAD_BOT: N_("That is not a bot: choose one of {choices}."),
+    Reason.BAD_BOTS: N_("Those are not bots for this game."),
+    Reason.NOT_A_VIEW: N_("A bot chooses from a player's view, never from the whole game."),
+    Reason.NO_CHOICE: N_("The bot has not chosen anything yet."),
+    Reason.GAME_TOO_LONG: N_("The game went on far longer than any game should."),
+    Reason.BAD_COUNT: N_("That is not a count the kit can use."),
+    Reason.BAD_DRAWS: N_("That is not a number of draws the kit can use."),
+    Reason.BAD_SAMPLES: N_("That is not a number of samples the kit can use."),
+    Reason.BAD_PROFILE: N_("That is not a count of cards."),
+    Reason.BAD_LANGUAGE: N_("That language is not available: choose one of {choices}."),
+    Reason.BAD_SPEED: N_("That is not a bot speed."),
+    Reason.BAD_ORDER: N_("That is not a way to sort cards."),
+    Reason.BAD_CHOICE: N_("That is not one of the choices."),
+    Reason.SELECT_ONE_CARD: N_("Select exactly one card."),
+    Reason.BOTS_PLAYING: N_("Wait: the bots are still playing."),
+    Reason.HAND_OVER: N_("The hand is over: press Next hand to go on."),
+    Reason.CARDS_COVERED: N_("{player}: press Show my cards first."),
+}
+"""The student's sentence for every reason: a catalog msgid whose {placeholders} name details."""
+
+
+def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """``value`` as a short quotable text: ``repr`` of non-text, cut to ``limit`` characters with ``…``.
+
+    >>> quote("R7 B7"), quote(7.5), len(quote("x" * 10_000))
+    ('R7 B7', '7.5', 100)
+    """
+    if isinstance(value, str):
+        text = value
+    else:
+        try:
+            text = repr(value)
+        except Exception:  # a hostile __repr__ must not turn a refusal into a crash
+            text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def brief(value: object, limit: int = 60) -> str:
+    """``repr(value)``, cut to ``limit`` characters: how messages show a value given by the caller.
+
+    >>> brief("sideways"), brief(7.0), len(brief("x" * 1000))
+    ("'sideways'", '7.0', 60)
+    """
+    if isinstance(value, str):
+        return quote(repr(value[: limit + 2]), limit)
+    return quote(value, limit)
+
+
+def render_detail(value: object) -> str:
+    """A detail as it appears in a sentence: cards in the notation, sequences joined by spaces.
+
+    >>> from phase10kit.cards import Card
+    >>> render_detail([Card.parse("R7"), Card.parse("W")]), render_detail(3), render_detail(("p1", "p3"))
+    ('R7 W', '3', 'p1, p3')
+    """
+    if isinstance(value, str):
+        return quote(value)
+    if isinstance(value, Iterable) and not isinstance(value, bytes | Mapping):
+        items = list(value)
+        if all(type(item).__name__ == "Card" for item in items):
+            return quote(" ".join(str(item) for item in items))
+        return quote(", ".join(render_detail(item) for item in items))
+    return quote(str(value) if type(value).__name__ in {"Card", "Group", "Phase", "Layout"} else value)
+
+
+class _Missing(dict[str, str]):
+    def __missing__(self, key: str) -> str:
+        return "…"
 
 
 class Phase10Error(ValueError):
     """Base of every error the kit raises on bad input or a refused action.
 
-    ``reason`` is a short machine-readable code (``"bad-token"``, ``"not-your-turn"``, ...) that
-    widgets turn into a sentence; the message itself quotes the offending input.
+    ``reason`` is a :class:`Reason`; ``details`` the values its sentence names. The message is the
+    English developer text (it quotes the input); ``sentence(lang)`` is the student's sentence.
 
-    >>> try:
-    ...     raise Phase10Error("something is off", reason="example")
-    ... except ValueError as error:
-    ...     error.reason
-    'example'
+    >>> error = Phase10Error("p2 draw: it is p1's turn", reason=Reason.NOT_YOUR_TURN, details={"player": "p1"})
+    >>> error.reason == "not-your-turn", error.sentence()
+    (True, "It is p1's turn.")
     """
 
-    def __init__(self, message: str, *, reason: str = "invalid") -> None:
+    def __init__(
+        self, message: str, *, reason: Reason = Reason.INVALID, details: Mapping[str, Any] | None = None
+    ) -> None:
         super().__init__(message)
-        self.reason = reason
+        self.reason = Reason(reason)
+        self.details: dict[str, Any] = dict(details or {})
+
+    def sentence(self, lang: str = "en") -> str:
+        """The student's sentence for this refusal in ``lang``, built from the reason and its details."""
+        from phase10kit.i18n import FORMATTER, translator
+
+        template = translator(lang).gettext(SENTENCES[self.reason])
+        values = _Missing({key: render_detail(value) for key, value in self.details.items()})
+        try:
+            return FORMATTER.vformat(template, (), values)  # Korean particles: {card:을}
+        except (ValueError, IndexError, KeyError):  # a broken translation must not hide the refusal
+            return SENTENCES[self.reason]
 
 
 class NotationError(Phase10Error):
@@ -27,3 +295,36 @@ class NotationError(Phase10Error):
 
 class IllegalActionError(Phase10Error):
     """An action the rules refuse in the current position; the game is left exactly as it was."""
+
+
+def not_text(value: object, what: str) -> NotationError:
+    """The error for a non-text value given where notation text is expected (not raised).
+
+    >>> not_text(7, "a card").sentence()
+    "Write it as text in the kit's notation (this is a int)."
+    """
+    return NotationError(
+        f"{what} is written as text in the notation, not as {type(value).__name__} {quote(value, 60)}",
+        reason=Reason.NOT_TEXT,
+        details={"kind": type(value).__name__},
+    )
+
+
+def check_text(value: object, what: str, limit: int) -> str:
+    """``value`` when it is text of at most ``limit`` characters, else the ``NotationError`` to raise.
+
+    >>> check_text("R7", "a card", 10)
+    'R7'
+    >>> check_text("R7" * 100, "a card", 10)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    phase10kit.errors.NotationError: a card is at most 10 characters, not 200: 'R7R7R7...'
+    """
+    if not isinstance(value, str):
+        raise not_text(value, what)
+    if len(value) > limit:
+        raise NotationError(
+            f"{what} is at most {limit} characters, not {len(value)}: {quote(value, 40)!r}",
+            reason=Reason.TEXT_TOO_LONG,
+            details={"length": len(value), "limit": limit},
+        )
+    return value

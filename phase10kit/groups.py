@@ -14,10 +14,12 @@ from itertools import pairwise
 from typing import Literal
 
 from phase10kit.cards import COLORS, NUMBERS, WILD, Card, Color, parse_cards
-from phase10kit.errors import NotationError, Phase10Error
+from phase10kit.errors import NotationError, Phase10Error, Reason, check_text, quote
 from phase10kit.phases import GroupKind
 
 End = Literal["low", "high"]
+MAX_GROUP_TEXT = 1_000
+"""The longest text ``Group.parse`` reads (a group holds at most 108 cards; this leaves room for spacing)."""
 GroupValue = int | Color
 
 
@@ -55,26 +57,41 @@ class Group:
         """
         cards = tuple(cards)
         if not cards:
-            raise InvalidGroupError("a group needs at least one card", reason="empty-group")
+            raise InvalidGroupError(
+                "a group needs at least one card", reason=Reason.EMPTY_GROUP, details={"cards": cards}
+            )
+        if not all(isinstance(card, Card) for card in cards):
+            raise InvalidGroupError(
+                f"a group is made of cards, not {quote(cards, 60)}", reason=Reason.BAD_GROUP, details={"text": cards}
+            )
         if any(card.is_skip for card in cards):
-            raise InvalidGroupError("a Skip can never be part of a group", reason="skip-in-group")
+            raise InvalidGroupError(
+                "a Skip can never be part of a group", reason=Reason.SKIP_IN_GROUP, details={"cards": cards}
+            )
         naturals = [(i, card) for i, card in enumerate(cards) if card.is_number]
         if not naturals and natural_required:
-            raise InvalidGroupError("a group needs at least one card that is not a Wild", reason="no-natural-card")
+            raise InvalidGroupError(
+                "a group needs at least one card that is not a Wild",
+                reason=Reason.NO_NATURAL_CARD,
+                details={"cards": cards},
+            )
         derived = _derive_value(kind, cards, naturals)
         if derived is None:
             if value is None:
                 raise InvalidGroupError(
-                    "a group of only Wilds must say what they stand for", reason="wild-value-needed"
+                    "a group of only Wilds must say what they stand for",
+                    reason=Reason.WILD_VALUE_NEEDED,
+                    details={"cards": cards},
                 )
             derived = value
         elif value is not None and value != derived:
             raise InvalidGroupError(
                 f"the cards {_fmt(cards)} make a {kind.name.lower()} of {_value_text(kind, derived)}, "
                 f"not of {_value_text(kind, value)}",
-                reason="wrong-value",
+                reason=Reason.WRONG_VALUE,
+                details={"cards": cards},
             )
-        _check_value(kind, derived, len(cards))
+        _check_value(kind, derived, cards)
         return Group(kind, cards, derived)
 
     @staticmethod
@@ -84,11 +101,13 @@ class Group:
         >>> Group.parse("s[r7 b7 w]")
         Group('s[R7 B7 W]')
         """
-        match = re.fullmatch(r"\s*([src])([0-9]+|[rbgy])?\[([^\]]*)\]\s*", text, flags=re.IGNORECASE)
+        text = check_text(text, "a group", MAX_GROUP_TEXT)
+        match = re.fullmatch(r"\s*([src])([0-9]{1,2}|[rbgy])?\[([^\]]*)\]\s*", text, flags=re.IGNORECASE)
         if match is None:
             raise NotationError(
-                f"{text!r} is not a group: write s[R7 B7 W], r[G3 G4 W Y6] or c[B1 B4 W B9]",
-                reason="bad-group",
+                f"{quote(text)!r} is not a group: write s[R7 B7 W], r[G3 G4 W Y6] or c[B1 B4 W B9]",
+                reason=Reason.BAD_GROUP,
+                details={"text": text},
             )
         kind = GroupKind(match.group(1).lower())
         value: GroupValue | None = None
@@ -97,7 +116,7 @@ class Group:
         try:
             return Group.make(kind, parse_cards(match.group(3)), value, natural_required=natural_required)
         except InvalidGroupError as error:
-            raise NotationError(f"{text!r}: {error}", reason=error.reason) from error
+            raise NotationError(f"{quote(text)!r}: {error}", reason=error.reason, details=error.details) from error
 
     @property
     def naturals(self) -> list[Card]:
@@ -153,15 +172,25 @@ class Group:
         """
         ends = self.fits(card)
         if not ends:
-            raise InvalidGroupError(f"{card} does not fit {self}", reason="does-not-fit")
+            raise InvalidGroupError(
+                f"{card} does not fit {self}", reason=Reason.DOES_NOT_FIT, details={"card": card, "group": self}
+            )
         if self.kind is not GroupKind.RUN:
             return Group(self.kind, self.cards + (card,), self.value)
         if end is None:
             if len(ends) > 1:
-                raise InvalidGroupError(f"say which end of {self} the {card} goes on: low or high", reason="end-needed")
+                raise InvalidGroupError(
+                    f"say which end of {self} the {card} goes on: low or high",
+                    reason=Reason.END_NEEDED,
+                    details={"card": card, "group": self},
+                )
             end = ends[0]
         if end not in ends:
-            raise InvalidGroupError(f"{card} does not fit the {end} end of {self}", reason="does-not-fit")
+            raise InvalidGroupError(
+                f"{card} does not fit the {end} end of {self}",
+                reason=Reason.DOES_NOT_FIT,
+                details={"card": card, "group": self},
+            )
         if end == "low":
             assert isinstance(self.value, int)
             return Group(self.kind, (card,) + self.cards, self.value - 1)
@@ -191,9 +220,14 @@ def arrange(kind: GroupKind, cards: Sequence[Card], *, natural_required: bool = 
     'r[R3 G4 W G6]'
     """
     cards = tuple(cards)
-    skips = [card for card in cards if card.is_skip]
-    if skips:
-        raise InvalidGroupError("a Skip can never be part of a group", reason="skip-in-group")
+    if not all(isinstance(card, Card) for card in cards):
+        raise InvalidGroupError(
+            f"a group is made of cards, not {quote(cards, 60)}", reason=Reason.BAD_GROUP, details={"text": cards}
+        )
+    if any(card.is_skip for card in cards):
+        raise InvalidGroupError(
+            "a Skip can never be part of a group", reason=Reason.SKIP_IN_GROUP, details={"cards": cards}
+        )
     naturals = [card for card in cards if card.is_number]
     if kind is not GroupKind.RUN:
         return Group.make(kind, naturals + [WILD] * (len(cards) - len(naturals)), natural_required=natural_required)
@@ -204,20 +238,26 @@ def arrange(kind: GroupKind, cards: Sequence[Card], *, natural_required: bool = 
     numbers = [card.number for card in naturals]
     for a, b in pairwise(numbers):
         if a == b:
-            raise InvalidGroupError(f"a run has each number once, but there are two {a}s", reason="repeated-number")
+            raise InvalidGroupError(
+                f"a run has each number once, but there are two {a}s",
+                reason=Reason.REPEATED_NUMBER,
+                details={"cards": cards},
+            )
     gaps = [n for n in range(numbers[0], numbers[-1] + 1) if n not in numbers]
     if len(gaps) > wilds:
         shown = ", ".join(str(n) for n in gaps)
         raise InvalidGroupError(
             f"a run needs consecutive numbers: {shown} {'is' if len(gaps) == 1 else 'are'} missing",
-            reason="not-consecutive",
+            reason=Reason.NOT_CONSECUTIVE,
+            details={"cards": cards},
         )
     spare = wilds - len(gaps)
     room_high, room_low = 12 - numbers[-1], numbers[0] - 1
     if spare > room_high + room_low:
         raise InvalidGroupError(
             f"a run stays within 1 to 12: {len(cards)} cards from {numbers[0]} to {numbers[-1]} don't fit",
-            reason="run-out-of-range",
+            reason=Reason.RUN_OUT_OF_RANGE,
+            details={"cards": cards},
         )
     high = min(spare, room_high) if prefer == "high" else spare - min(spare, room_low)
     low = spare - high
@@ -234,7 +274,9 @@ def _derive_value(kind: GroupKind, cards: tuple[Card, ...], naturals: list[tuple
         numbers = sorted({card.number for _, card in naturals})
         if len(numbers) > 1:
             raise InvalidGroupError(
-                f"a set has one number, but {_fmt(cards)} mixes {_and(numbers)}", reason="mixed-numbers"
+                f"a set has one number, but {_fmt(cards)} mixes {_and(numbers)}",
+                reason=Reason.MIXED_NUMBERS,
+                details={"cards": cards},
             )
         return first.number
     if kind is GroupKind.COLOR:
@@ -242,7 +284,9 @@ def _derive_value(kind: GroupKind, cards: tuple[Card, ...], naturals: list[tuple
         if len(colors) > 1:
             names = _and([c.label for c in COLORS if c in colors])
             raise InvalidGroupError(
-                f"a colour group has one colour, but {_fmt(cards)} mixes {names}", reason="mixed-colors"
+                f"a colour group has one colour, but {_fmt(cards)} mixes {names}",
+                reason=Reason.MIXED_COLORS,
+                details={"cards": cards},
             )
         assert first.color is not None
         return first.color
@@ -254,32 +298,49 @@ def _derive_value(kind: GroupKind, cards: tuple[Card, ...], naturals: list[tuple
                 f"a run needs consecutive numbers in order: in {_fmt(cards)} the {card} stands where {expected} belongs"
                 if 1 <= expected <= 12
                 else f"{_fmt(cards)} is not a run",
-                reason="not-consecutive",
+                reason=Reason.NOT_CONSECUTIVE,
+                details={"cards": cards},
             )
     return start
 
 
-def _check_value(kind: GroupKind, value: GroupValue, length: int) -> None:
+def _check_value(kind: GroupKind, value: GroupValue, cards: tuple[Card, ...]) -> None:
+    length = len(cards)
     if kind is GroupKind.COLOR:
         if not isinstance(value, Color):
-            raise InvalidGroupError(f"a colour group's value is a colour, not {value!r}", reason="wrong-value")
+            raise InvalidGroupError(
+                f"a colour group's value is a colour, not {quote(value, 40)}",
+                reason=Reason.WRONG_VALUE,
+                details={"cards": cards},
+            )
         return
     if not isinstance(value, int) or isinstance(value, bool) or value not in NUMBERS:
-        raise InvalidGroupError(f"{value!r} is not a number from 1 to 12", reason="wrong-value")
+        raise InvalidGroupError(
+            f"{quote(value, 40)} is not a number from 1 to 12", reason=Reason.WRONG_VALUE, details={"cards": cards}
+        )
     if kind is GroupKind.RUN and value + length - 1 > 12:
         raise InvalidGroupError(
             f"a run stays within 1 to 12 and never wraps: {length} cards from {value} would pass 12",
-            reason="run-out-of-range",
+            reason=Reason.RUN_OUT_OF_RANGE,
+            details={"cards": cards},
         )
 
 
 def _parse_value(kind: GroupKind, text: str, source: str) -> GroupValue:
     if kind is GroupKind.COLOR:
         if text.isdigit():
-            raise NotationError(f"{source!r}: a colour group's value is a colour (R, B, G, Y)", reason="bad-group")
+            raise NotationError(
+                f"{quote(source)!r}: a colour group's value is a colour (R, B, G, Y)",
+                reason=Reason.BAD_GROUP,
+                details={"text": source},
+            )
         return Color.parse(text)
     if not text.isdigit():
-        raise NotationError(f"{source!r}: a {kind.name.lower()}'s value is a number", reason="bad-group")
+        raise NotationError(
+            f"{quote(source)!r}: a {kind.name.lower()}'s value is a number",
+            reason=Reason.BAD_GROUP,
+            details={"text": source},
+        )
     return int(text)
 
 
@@ -300,3 +361,50 @@ def _fmt(cards: Iterable[Card]) -> str:
 def _and(items: Sequence[object]) -> str:
     texts = [str(item) for item in items]
     return texts[0] if len(texts) == 1 else ", ".join(texts[:-1]) + " and " + texts[-1]
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """The groups of a laid-down phase, in the phase's order, with every Wild's value pinned.
+
+    >>> layout = Layout.parse("s[R7 B7 G7] s[Y2 B2 W]")
+    >>> str(layout), layout.wilds
+    ('s[R7 B7 G7] s[Y2 B2 W]', 1)
+    """
+
+    groups: tuple[Group, ...]
+
+    @staticmethod
+    def parse(text: str) -> Layout:
+        """Parse groups in the notation separated by spaces: ``s[R7 B7 G7] s[Y2 B2 W]``."""
+        text = check_text(text, "a layout", MAX_GROUP_TEXT * 4)
+        parts = re.findall(r"[^\s\[\]]*\[[^\]]*\]", text)
+        leftover = re.sub(r"[^\s\[\]]*\[[^\]]*\]", "", text).strip()
+        if not parts or leftover:
+            raise NotationError(
+                f"{quote(text)!r} is not a list of groups like 's[R7 B7 G7] s[Y2 B2 W]'",
+                reason=Reason.BAD_LAYOUT,
+                details={"text": text},
+            )
+        return Layout(tuple(Group.parse(part) for part in parts))
+
+    @property
+    def cards(self) -> list[Card]:
+        """Every card of the layout, group by group."""
+        return [card for group in self.groups for card in group.cards]
+
+    @property
+    def wilds(self) -> int:
+        """How many Wilds the layout uses."""
+        return sum(card.is_wild for card in self.cards)
+
+    def __str__(self) -> str:
+        return " ".join(str(group) for group in self.groups)
+
+    def __repr__(self) -> str:
+        return f"Layout({str(self)!r})"
+
+    def _repr_svg_(self) -> str:
+        from phase10kit import svg
+
+        return str(svg.layout_svg(self))

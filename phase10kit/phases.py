@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from itertools import groupby
 
-from phase10kit.errors import NotationError
+from phase10kit.errors import NotationError, Reason, check_text, quote
 
 
 class GroupKind(enum.Enum):
@@ -36,9 +36,10 @@ class GroupSpec:
     def __post_init__(self) -> None:
         if not MIN_SIZE <= self.size <= MAX_SIZE[self.kind]:
             raise NotationError(
-                f"{self.kind.value}{self.size}: a {self.kind.name.lower()} needs "
+                f"{self.kind.value}{quote(self.size, 20)}: a {self.kind.name.lower()} needs "
                 f"{MIN_SIZE} to {MAX_SIZE[self.kind]} cards",
-                reason="bad-phase",
+                reason=Reason.BAD_PHASE,
+                details={"text": f"{self.kind.value}{quote(self.size, 20)}"},
             )
 
     def __str__(self) -> str:
@@ -52,7 +53,10 @@ class GroupSpec:
         return spec_name(self)
 
 
-_TERM = re.compile(r"([0-9]+)?([src])([0-9]+)")
+_TERM = re.compile(r"([0-9]{1,3})?([src])([0-9]{1,3})")
+MAX_PHASE_TEXT = 1_000
+"""The longest phase text read (the largest phase the deck allows is far shorter)."""
+DECK_SIZE = 108
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,31 +74,45 @@ class Phase:
 
     def __post_init__(self) -> None:
         if not self.groups:
-            raise NotationError("a phase needs at least one group", reason="bad-phase")
+            raise NotationError("a phase needs at least one group", reason=Reason.BAD_PHASE)
 
     @staticmethod
     def parse(text: str) -> Phase:
         """Parse a phase in the notation: terms ``[count]kind size`` joined by ``+``."""
-        if not isinstance(text, str):
-            raise NotationError(f"a phase is written as text like 's3+r4', not {text!r}", reason="bad-phase")
+        text = check_text(text, "a phase", MAX_PHASE_TEXT)
         compact = re.sub(r"\s+", "", text).lower()
         if not compact:
-            raise NotationError("empty phase: write groups like 's3+r4'", reason="bad-phase")
-        groups: list[GroupSpec] = []
+            raise NotationError(
+                "empty phase: write groups like 's3+r4'", reason=Reason.BAD_PHASE, details={"text": text}
+            )
+        terms: list[tuple[int, GroupSpec]] = []
         for position, term in enumerate(compact.split("+"), start=1):
             match = _TERM.fullmatch(term)
             if match is None:
                 raise NotationError(
-                    f"{term!r} (group {position} of {text!r}) is not a group: write s3 (set of 3), "
+                    f"{quote(term, 40)!r} (group {position} of {quote(text)!r}) is not a group: write s3 (set of 3), "
                     "r4 (run of 4), c7 (7 of one colour), or 2s3 for two sets of 3",
-                    reason="bad-phase",
+                    reason=Reason.BAD_PHASE,
+                    details={"text": term},
                 )
             count = int(match.group(1) or 1)
             if count < 1:
-                raise NotationError(f"{term!r} in {text!r} asks for no group at all", reason="bad-phase")
-            spec = GroupSpec(GroupKind(match.group(2)), int(match.group(3)))
-            groups.extend([spec] * count)
-        return Phase(tuple(groups))
+                raise NotationError(
+                    f"{quote(term, 40)!r} in {quote(text)!r} asks for no group at all",
+                    reason=Reason.BAD_PHASE,
+                    details={"text": term},
+                )
+            terms.append((count, GroupSpec(GroupKind(match.group(2)), int(match.group(3)))))
+        # Refused before anything is built: the deck's 108 cards bound both the groups and their cards.
+        groups_asked = sum(count for count, _ in terms)
+        cards_asked = sum(count * spec.size for count, spec in terms)
+        if cards_asked > DECK_SIZE:
+            raise NotationError(
+                f"{quote(text)!r} asks for {groups_asked} groups of {cards_asked} cards: the deck has {DECK_SIZE}",
+                reason=Reason.TOO_MANY_GROUPS,
+                details={"count": groups_asked},
+            )
+        return Phase(tuple(spec for count, spec in terms for _ in range(count)))
 
     def __str__(self) -> str:
         terms = []
@@ -136,5 +154,9 @@ def phase(number: int) -> Phase:
     (Phase('2s3'), Phase('r7'), Phase('r4+c4'))
     """
     if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= len(_ALL):
-        raise NotationError(f"there is no phase {number!r}: phases are numbered 1 to 20", reason="bad-phase")
+        raise NotationError(
+            f"there is no phase {quote(number, 40)}: phases are numbered 1 to 20",
+            reason=Reason.BAD_PHASE,
+            details={"text": quote(number, 40)},
+        )
     return _ALL[number - 1]

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Literal
 
-from phase10kit.errors import NotationError, Phase10Error
+from phase10kit.errors import NotationError, Phase10Error, Reason, brief, check_text, not_text, quote
 from phase10kit.phases import EXTRA_PHASES, STANDARD_PHASES, Phase
 
 SkipTarget = Literal["choose", "next"]
@@ -28,6 +28,29 @@ Progression = Literal["in_order", "any_order", "all_advance"]
 
 HAND_SIZE = 10
 """Cards dealt to each player."""
+MIN_PLAYERS = 2
+MAX_PLAYERS = 6
+"""A game has 2 to 6 players (the printed rule sheet; ten cards each leave a draw pile for six)."""
+
+
+def check_players(players: object) -> int:
+    """``players`` when it is a whole number of players a game can have, else a ``Phase10Error``.
+
+    >>> check_players(4)
+    4
+    >>> check_players(7)
+    Traceback (most recent call last):
+    ...
+    phase10kit.errors.Phase10Error: a game has 2 to 6 players, not 7
+    """
+    if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise Phase10Error(
+            f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {quote(players, 40)}",
+            reason=Reason.BAD_PLAYERS,
+            details={"low": MIN_PLAYERS, "high": MAX_PLAYERS},
+        )
+    return players
+
 
 _CHOICES: dict[str, tuple[str, ...]] = {
     "skip_target": ("choose", "next"),
@@ -47,8 +70,8 @@ def phase_list(spec: str) -> tuple[Phase, ...]:
     (['s3+r4', 'r7'], 20, 'c7')
     """
     if not isinstance(spec, str):
-        raise NotationError(f"a phase list is text like 'standard' or 's3+r4,c7', not {spec!r}", reason="bad-rules")
-    key = spec.strip().lower()
+        raise not_text(spec, "a phase list")
+    key = check_text(spec, "a phase list", 2_000).strip().lower()
     standard = tuple(Phase.parse(text) for text in STANDARD_PHASES)
     if key == "standard":
         return standard
@@ -60,12 +83,14 @@ def phase_list(spec: str) -> tuple[Phase, ...]:
         return standard[0::2]
     if key.startswith("first:"):
         count = key.removeprefix("first:").strip()
-        if not count.isdigit() or not 1 <= int(count) <= 10:
-            raise NotationError(f"{spec!r}: write first:N with N from 1 to 10", reason="bad-rules")
+        if not (count.isdigit() and len(count) <= 2 and 1 <= int(count) <= 10):
+            raise NotationError(f"{quote(spec)!r}: write first:N with N from 1 to 10", reason=Reason.BAD_RULES)
         return standard[: int(count)]
     parts = [part for part in key.split(",")]
     if not key or any(not part.strip() for part in parts):
-        raise NotationError(f"{spec!r} is not a phase list: write phases like 's3+r4,c7'", reason="bad-rules")
+        raise NotationError(
+            f"{quote(spec)!r} is not a phase list: write phases like 's3+r4,c7'", reason=Reason.BAD_RULES
+        )
     return tuple(Phase.parse(part) for part in parts)
 
 
@@ -113,17 +138,25 @@ class Rules:
             value = getattr(self, name)
             if value not in choices:
                 options = " or ".join(repr(choice) for choice in choices)
-                raise Phase10Error(f"{name}={value!r} is not a rule option: choose {options}", reason="bad-rules")
+                raise Phase10Error(
+                    f"{name}={brief(value, 40)} is not a rule option: choose {options}", reason=Reason.BAD_RULES
+                )
         for name in _FLAGS:
             if not isinstance(getattr(self, name), bool):
-                raise Phase10Error(f"{name} is True or False, not {getattr(self, name)!r}", reason="bad-rules")
+                raise Phase10Error(
+                    f"{name} is True or False, not {brief(getattr(self, name), 40)}", reason=Reason.BAD_RULES
+                )
         phases = self.phases
+        if isinstance(phases, str):  # a variant's name or phases in the notation: Rules(phases="first:5")
+            phases = phase_list(phases)
+            object.__setattr__(self, "phases", phases)
         if isinstance(phases, list):
             phases = tuple(phases)
             object.__setattr__(self, "phases", phases)
         if not isinstance(phases, tuple) or not phases or not all(isinstance(p, Phase) for p in phases):
             raise Phase10Error(
-                f"phases must be a non-empty tuple of Phase values (see phase_list), not {phases!r}", reason="bad-rules"
+                f"phases must be a non-empty tuple of Phase values (see phase_list), not {quote(phases, 60)}",
+                reason=Reason.BAD_RULES,
             )
         # A phase must fit in a hand after drawing, keeping one card to discard when that is a must.
         largest = HAND_SIZE + (0 if self.go_out == "discard" else 1)
@@ -132,7 +165,7 @@ class Rules:
                 raise Phase10Error(
                     f"phase {p} needs {p.size} cards, but with go_out={self.go_out!r} a player can lay at most "
                     f"{largest}",
-                    reason="bad-rules",
+                    reason=Reason.BAD_RULES,
                 )
 
     @staticmethod
@@ -142,8 +175,14 @@ class Rules:
         >>> Rules.preset("twist").first_skip, Rules.preset("printed", skip_target="next").skip_target
         ('cover', 'next')
         """
-        if name not in PRESETS:
-            raise Phase10Error(f"unknown preset {name!r}: choose one of {', '.join(PRESETS)}", reason="bad-rules")
+        if not isinstance(name, str) or name not in PRESETS:
+            raise Phase10Error(
+                f"unknown preset {quote(name, 40)!r}: choose one of {', '.join(PRESETS)}", reason=Reason.BAD_RULES
+            )
+        known = {f.name for f in fields(Rules)}
+        unknown = sorted(quote(key, 40) for key in changes if key not in known)
+        if unknown:
+            raise Phase10Error(f"unknown rule option(s) {', '.join(unknown)}", reason=Reason.BAD_RULES)
         return replace(PRESETS[name], **changes)
 
     @property
@@ -160,23 +199,25 @@ class Rules:
     def from_dict(data: object) -> Rules:
         """The rules written by ``to_dict``; anything else raises ``NotationError``."""
         if not isinstance(data, dict):
-            raise NotationError(f"rules must be an object, not {data!r:.60}", reason="bad-rules")
+            raise NotationError(f"rules must be an object, not {quote(data, 60)}", reason=Reason.BAD_RULES)
         known = {f.name for f in fields(Rules)}
-        unknown = sorted(str(key) for key in data if key not in known)
+        unknown = sorted(quote(key, 40) for key in data if key not in known)
         if unknown:
-            raise NotationError(f"unknown rule option(s) {', '.join(unknown)}", reason="bad-rules")
+            raise NotationError(f"unknown rule option(s) {', '.join(unknown)}", reason=Reason.BAD_RULES)
         values = dict(data)
         if "phases" in values:
             phases = values["phases"]
             if not isinstance(phases, list) or not all(isinstance(p, str) for p in phases):
-                raise NotationError(f"phases must be a list of phases in the notation, not {phases!r:.60}")
+                raise NotationError(
+                    f"phases must be a list of phases in the notation, not {quote(phases, 60)}", reason=Reason.BAD_RULES
+                )
             values["phases"] = tuple(Phase.parse(p) for p in phases)
         try:
             return Rules(**values)
         except NotationError:
             raise
         except Phase10Error as error:
-            raise NotationError(str(error), reason=error.reason) from error
+            raise NotationError(str(error), reason=error.reason, details=error.details) from error
 
     def notation(self) -> str:
         """One line ``key=value ...`` (flags ``yes``/``no``, phases comma-separated) that ``parse`` reads."""
@@ -192,16 +233,17 @@ class Rules:
     @staticmethod
     def parse(text: str) -> Rules:
         """Rules written by ``notation`` (missing keys keep their defaults)."""
-        if not isinstance(text, str):
-            raise NotationError(f"rules are written as text, not {text!r:.60}", reason="bad-rules")
+        text = check_text(text, "a rules line", 5_000)
         values: dict[str, object] = {}
         for token in text.split():
             key, sep, value = token.partition("=")
             if not sep or key in values:
-                raise NotationError(f"{token!r} in {text!r:.200} is not a rule key=value", reason="bad-rules")
+                raise NotationError(
+                    f"{quote(token, 40)!r} in {quote(text)!r} is not a rule key=value", reason=Reason.BAD_RULES
+                )
             if key in _FLAGS:
                 if value not in ("yes", "no"):
-                    raise NotationError(f"{token!r}: write {key}=yes or {key}=no", reason="bad-rules")
+                    raise NotationError(f"{quote(token, 40)!r}: write {key}=yes or {key}=no", reason=Reason.BAD_RULES)
                 values[key] = value == "yes"
             elif key == "phases":
                 values[key] = value.split(",")

@@ -15,512 +15,28 @@ The score of a choice of bases is ``(extra, wilds)``: ``extra`` is how many card
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
-from functools import cache, lru_cache
-from itertools import combinations_with_replacement, permutations, product
+from collections.abc import Iterable
 
-from phase10kit.cards import (
-    CARDS_BY_INDEX,
-    COLORS,
-    DECK_COUNTS,
-    KIND_COUNT,
-    NUMBERS,
-    SKIP_INDEX,
-    WILD,
-    WILD_INDEX,
-    Card,
-    Color,
+from phase10kit.cards import DECK_COUNTS, KIND_COUNT, Card
+from phase10kit.groups import Layout
+from phase10kit.phases import GroupKind, Phase
+from phase10kit.solver_core import (
+    GroupProgress,
+    HandCounts,
+    as_hand,
+    best_plan,
+    build_layout,
+    check_phase,
+    completion,
+    deck_allows,
+    in_hand_order,
+    plan_progress,
+    search_missing,
+    set_run_may_hold,
+    shape_of,
 )
-from phase10kit.errors import NotationError, Phase10Error
-from phase10kit.groups import Group, GroupValue
-from phase10kit.phases import GroupKind, GroupSpec, Phase
 
-Bases = tuple[GroupValue, ...]
-Score = tuple[int, int]
-_IMPOSSIBLE: Score = (10**9, 10**9)
-
-
-@dataclass(frozen=True, slots=True)
-class Layout:
-    """The groups of a laid-down phase, in the phase's order, with every Wild's value pinned.
-
-    >>> layout = Layout.parse("s[R7 B7 G7] s[Y2 B2 W]")
-    >>> str(layout), layout.wilds
-    ('s[R7 B7 G7] s[Y2 B2 W]', 1)
-    """
-
-    groups: tuple[Group, ...]
-
-    @staticmethod
-    def parse(text: str) -> Layout:
-        """Parse groups in the notation separated by spaces: ``s[R7 B7 G7] s[Y2 B2 W]``."""
-        import re
-
-        parts = re.findall(r"[^\s\[\]]*\[[^\]]*\]", text)
-        leftover = re.sub(r"[^\s\[\]]*\[[^\]]*\]", "", text).strip()
-        if not parts or leftover:
-            raise NotationError(f"{text!r} is not a list of groups like 's[R7 B7 G7] s[Y2 B2 W]'", reason="bad-layout")
-        return Layout(tuple(Group.parse(part) for part in parts))
-
-    @property
-    def cards(self) -> list[Card]:
-        """Every card of the layout, group by group."""
-        return [card for group in self.groups for card in group.cards]
-
-    @property
-    def wilds(self) -> int:
-        """How many Wilds the layout uses."""
-        return sum(card.is_wild for card in self.cards)
-
-    def __str__(self) -> str:
-        return " ".join(str(group) for group in self.groups)
-
-    def __repr__(self) -> str:
-        return f"Layout({str(self)!r})"
-
-    def _repr_svg_(self) -> str:
-        from phase10kit import svg
-
-        return str(svg.layout_svg(self))
-
-
-class _Hand:
-    """A hand's cards with the counts the solver needs, computed once per call in one pass."""
-
-    __slots__ = ("cards", "colors", "counts", "numbers", "present", "wilds")
-
-    def __init__(self, cards: Iterable[Card]) -> None:
-        counts = [0] * KIND_COUNT
-        numbers = [0] * 14  # numbers[v] for v in 1..12; 0 and 13 stay 0 as sentinels
-        colors = [0] * 4
-        kept = []
-        for card in cards:
-            index = card.index
-            counts[index] += 1
-            if index < WILD_INDEX:
-                numbers[(index >> 2) + 1] += 1
-                colors[index & 3] += 1
-            if index != SKIP_INDEX:
-                kept.append(card)
-        self.cards = kept
-        self.counts = counts
-        self.numbers = numbers
-        self.colors = colors
-        self.wilds = counts[WILD_INDEX]
-        self.present = sum(1 << v for v in NUMBERS if numbers[v])
-
-
-def _as_hand(hand: Iterable[Card] | _Hand) -> _Hand:
-    return hand if isinstance(hand, _Hand) else _Hand(hand)
-
-
-# ---------------------------------------------------------------------------------------------
-# Scoring: the best bases for a phase, from counts where the shape allows.
-
-
-def _best(hand: _Hand, phase: Phase, natural_required: bool, *, any_complete: bool = False) -> tuple[Score, Bases]:
-    """The best score and bases; with ``any_complete`` the first complete plan found may be returned."""
-    shape = _shape(phase)
-    if shape == "sets":
-        return _best_same_kind(hand.numbers[1:13], list(NUMBERS), phase, hand.wilds, natural_required)
-    if shape == "colors":
-        return _best_same_kind(hand.colors, list(COLORS), phase, hand.wilds, natural_required)
-    if shape == "run":
-        return _best_run(hand, phase.groups[0].size, natural_required)
-    if shape == "set+run":
-        return _best_set_run(hand, phase, natural_required, any_complete)
-    return _best_generic(hand, phase, natural_required)
-
-
-@cache
-def _shape(phase: Phase) -> str:
-    kinds = [spec.kind for spec in phase.groups]
-    if all(kind is GroupKind.SET for kind in kinds):
-        return "sets"
-    if all(kind is GroupKind.COLOR for kind in kinds):
-        return "colors"
-    if kinds == [GroupKind.RUN]:
-        return "run"
-    if sorted(kind.value for kind in kinds) == ["r", "s"]:
-        return "set+run"
-    return "generic"
-
-
-def _score(groups: int, size: int, naturals: int, covered: int, wilds: int, natural_required: bool) -> Score:
-    """``(extra cards needed, Wilds used)`` once ``naturals`` slots are filled and ``covered`` groups hold a natural.
-
-    Each missing card is a Wild or a natural card, so ``extra`` fills the slots the hand cannot;
-    a group without a natural card needs at least one of them to be natural.
-    """
-    open_slots = size - naturals
-    lacking = groups - covered if natural_required else 0
-    extra = max(lacking, open_slots - wilds)
-    return (extra, open_slots - extra)
-
-
-@cache
-def _plans(sizes: tuple[int, ...]) -> tuple[tuple[tuple[int, int, tuple[int, ...]], ...], ...]:
-    """Every way to give same-kind groups values, as slots ranked by fullness.
-
-    A plan lists, for the fullest value, the second fullest, ..., the (demand, groups, members)
-    put on it. Only the fullest values need be tried: a fuller value never makes a plan worse.
-    """
-
-    def partitions(items: list[int]) -> Iterator[list[list[int]]]:
-        if not items:
-            yield []
-            return
-        first, rest = items[0], items[1:]
-        for smaller in partitions(rest):
-            for i in range(len(smaller)):
-                yield smaller[:i] + [[first] + smaller[i]] + smaller[i + 1 :]
-            yield [[first]] + smaller
-
-    plans: dict[tuple[tuple[int, int], ...], tuple[tuple[int, int, tuple[int, ...]], ...]] = {}
-    for partition in partitions(list(range(len(sizes)))):
-        blocks = [(sum(sizes[i] for i in block), len(block), tuple(block)) for block in partition]
-        for order in permutations(blocks):
-            key = tuple((demand, members) for demand, members, _ in order)
-            plans.setdefault(key, order)
-    return tuple(plans.values())
-
-
-def _best_same_kind(
-    counts: list[int], values: Sequence[GroupValue], phase: Phase, wilds: int, natural_required: bool
-) -> tuple[Score, Bases]:
-    """Phases of only sets (by number) or only colour groups (by colour)."""
-    sizes = tuple(spec.size for spec in phase.groups)
-    ranked = sorted(range(len(counts)), key=counts.__getitem__, reverse=True)
-    groups, total = len(sizes), sum(sizes)
-    best: Score = _IMPOSSIBLE
-    best_plan: tuple[tuple[int, int, tuple[int, ...]], ...] = ()
-    for plan in _plans(sizes):
-        if len(plan) > len(ranked):
-            continue
-        naturals = covered = 0
-        for slot, (demand, members, _) in enumerate(plan):
-            have = counts[ranked[slot]]
-            naturals += demand if have > demand else have
-            covered += members if have > members else have
-        lacking = groups - covered if natural_required else 0
-        open_slots = total - naturals
-        extra = max(lacking, open_slots - wilds)
-        score = (extra, open_slots - extra)
-        if score < best:
-            best, best_plan = score, plan
-    bases: list[GroupValue] = [0] * groups
-    for slot, (_, _, block_members) in enumerate(best_plan):
-        for member in block_members:
-            bases[member] = values[ranked[slot]]
-    return best, tuple(bases)
-
-
-def _best_run(hand: _Hand, size: int, natural_required: bool) -> tuple[Score, Bases]:
-    window = (1 << size) - 1
-    best, best_start = _IMPOSSIBLE, 1
-    for start in range(1, 14 - size):
-        present = ((hand.present >> start) & window).bit_count()
-        score = _score(1, size, present, 1 if present else 0, hand.wilds, natural_required)
-        if score < best:
-            best, best_start = score, start
-    return best, (best_start,)
-
-
-def _best_set_run(hand: _Hand, phase: Phase, natural_required: bool, any_complete: bool = False) -> tuple[Score, Bases]:
-    """One set and one run: for each run window only the fullest number inside and outside matter."""
-    set_index = 0 if phase.groups[0].kind is GroupKind.SET else 1
-    set_size, run_size = phase.groups[set_index].size, phase.groups[1 - set_index].size
-    numbers, wilds, total = hand.numbers, hand.wilds, set_size + run_size
-    # before[v] = fullest count among 1..v, after[v] = among v..12 (sentinels 0 at 0 and 13).
-    before, after = [0] * 14, [0] * 14
-    for v in NUMBERS:
-        before[v] = max(before[v - 1], numbers[v])
-        after[13 - v] = max(after[14 - v], numbers[13 - v])
-    window = (1 << run_size) - 1
-    lack_run = lack_set = 1 if natural_required else 0
-    best: Score = _IMPOSSIBLE
-    best_choice = (1, 0, True)
-    for start in range(1, 14 - run_size):
-        end = start + run_size
-        present = ((hand.present >> start) & window).bit_count()
-        # The set on the fullest number inside the window (sharing it with the run).
-        have = max(numbers[start:end])
-        others = present - 1 if have else present
-        naturals = others + (have if have <= set_size + 1 else set_size + 1)
-        lacking = (lack_run if have < 2 and not others else 0) + (lack_set if not have else 0)
-        open_slots = total - naturals
-        extra = open_slots - wilds if open_slots - wilds > lacking else lacking
-        score = (extra, open_slots - extra)
-        if score < best:
-            best, best_choice = score, (start, have, True)
-        # The set on the fullest number outside it, when there is one.
-        if run_size < 12:
-            have = before[start - 1] if before[start - 1] > after[end] else after[end]
-            naturals = present + (have if have <= set_size else set_size)
-            lacking = (lack_run if not present else 0) + (lack_set if not have else 0)
-            open_slots = total - naturals
-            extra = open_slots - wilds if open_slots - wilds > lacking else lacking
-            score = (extra, open_slots - extra)
-            if score < best:
-                best, best_choice = score, (start, have, False)
-        if any_complete and best[0] == 0:
-            break  # the caller asks only whether the hand holds the phase
-    start, have, inside = best_choice
-    end = start + run_size
-    number = next(v for v in NUMBERS if numbers[v] == have and (start <= v < end) == inside)
-    bases = (number, start) if set_index == 0 else (start, number)
-    return best, bases
-
-
-def _base_choices(spec: GroupSpec) -> list[GroupValue]:
-    if spec.kind is GroupKind.SET:
-        return list(NUMBERS)
-    if spec.kind is GroupKind.RUN:
-        return list(range(1, 14 - spec.size))
-    return list(COLORS)
-
-
-def _base_combinations(phase: Phase) -> Iterator[Bases]:
-    """Every choice of bases, once: equal groups take their bases in non-decreasing order."""
-    runs: list[tuple[GroupSpec, int]] = []
-    for spec in phase.groups:
-        if runs and runs[-1][0] == spec:
-            runs[-1] = (spec, runs[-1][1] + 1)
-        else:
-            runs.append((spec, 1))
-    per_run = [list(combinations_with_replacement(_base_choices(spec), count)) for spec, count in runs]
-    for choice in product(*per_run):
-        yield tuple(base for part in choice for base in part)
-
-
-def _best_generic(hand: _Hand, phase: Phase, natural_required: bool) -> tuple[Score, Bases]:
-    best: Score = _IMPOSSIBLE
-    best_bases: Bases = ()
-    for bases in _base_combinations(phase):
-        slots = _allocate(hand.cards, phase, bases)
-        naturals = sum(card is not None for card in slots)
-        covered = _covered(phase, slots)
-        score = _score(len(phase.groups), phase.size, naturals, covered, hand.wilds, natural_required)
-        if score < best:
-            best, best_bases = score, bases
-    return best, best_bases
-
-
-# ---------------------------------------------------------------------------------------------
-# Allocation: which natural card fills which slot, for given bases.
-
-
-def _slots(phase: Phase, bases: Bases) -> list[tuple[int, GroupValue]]:
-    """The slots of the phase as (group index, required number or colour), group by group, in order."""
-    return list(_slot_table(phase, bases).slots)
-
-
-def _fits(card: Card, need: GroupValue) -> bool:
-    return card.color == need if isinstance(need, Color) else card.number == need
-
-
-class _SlotTable:
-    """The slots of a phase for given bases, and which slots and groups each natural card fits.
-
-    Built once per (phase, bases): the matching then only looks its candidates up by card index.
-    """
-
-    __slots__ = ("first_slot", "fit_groups", "fit_slots", "same_kind", "single_run", "slots")
-
-    def __init__(self, phase: Phase, bases: Bases) -> None:
-        slots: list[tuple[int, GroupValue]] = []
-        for g, (spec, base) in enumerate(zip(phase.groups, bases, strict=True)):
-            if spec.kind is GroupKind.RUN:
-                assert isinstance(base, int)
-                slots.extend((g, base + i) for i in range(spec.size))
-            else:
-                slots.extend((g, base) for _ in range(spec.size))
-        self.slots = tuple(slots)
-        # A number need fits its four colours, a colour need its twelve numbers (as ``_fits`` says).
-        fit_slots: list[list[int]] = [[] for _ in range(WILD_INDEX)]
-        fit_groups: list[list[int]] = [[] for _ in range(WILD_INDEX)]
-        for s, (g, need) in enumerate(slots):
-            fitting = range(need.index, WILD_INDEX, 4) if isinstance(need, Color) else range(4 * need - 4, 4 * need)
-            for index in fitting:
-                fit_slots[index].append(s)
-                groups = fit_groups[index]
-                if not groups or groups[-1] != g:  # slots come group by group: the groups stay sorted
-                    groups.append(g)
-        self.fit_slots = tuple(tuple(fitting) for fitting in fit_slots)
-        self.fit_groups = tuple(tuple(groups) for groups in fit_groups)
-        self.first_slot = tuple(next(s for s, (g, _) in enumerate(slots) if g == group) for group in range(len(bases)))
-        # Only sets, or only colour groups: cards fall into classes (one per value) that fit the
-        # same slots, so the matching has a closed form (``_allocate_classes``).
-        kinds = {spec.kind for spec in phase.groups}
-        self.same_kind = kinds == {GroupKind.SET} or kinds == {GroupKind.COLOR}
-        # One run alone: each card fits one slot, so each slot simply gets the first card that fits it.
-        self.single_run = len(phase.groups) == 1 and kinds == {GroupKind.RUN}
-
-
-@lru_cache(maxsize=8192)
-def _slot_table(phase: Phase, bases: Bases) -> _SlotTable:
-    return _SlotTable(phase, bases)
-
-
-def _allocate(cards: Sequence[Card], phase: Phase, bases: Bases) -> list[Card | None]:
-    """The natural card in each slot (None where a Wild or a missing card goes).
-
-    A maximum matching of cards to slots that first gives as many groups as possible a natural
-    card; augmenting paths never empty a filled slot, so that coverage survives the second stage.
-    """
-    return _allocate_slots(_slot_table(phase, bases), cards)
-
-
-def _allocate_slots(table: _SlotTable, cards: Sequence[Card]) -> list[Card | None]:
-    """``_allocate`` for the slots of a ``_SlotTable``."""
-    slots = table.slots
-    naturals = [card for card in cards if card.index < WILD_INDEX]
-    if table.same_kind:
-        return [naturals[c] if c is not None else None for c in _allocate_classes(table, naturals)]
-    if table.single_run:
-        filled: list[Card | None] = [None] * len(slots)
-        for card in naturals:
-            for s in table.fit_slots[card.index]:
-                if filled[s] is None:
-                    filled[s] = card
-        return filled
-    owner: list[int | None] = [None] * len(slots)
-    candidates = [table.fit_slots[card.index] for card in naturals]
-
-    def augment(c: int, visited: set[int]) -> bool:
-        for s in candidates[c]:
-            if s in visited:
-                continue
-            visited.add(s)
-            current = owner[s]
-            if current is None or augment(current, visited):
-                owner[s] = c
-                return True
-        return False
-
-    # Stage one: one slot per group stands for the group (for runs, any slot the card fits).
-    group_owner: dict[int, int] = {}
-    group_candidates = [table.fit_groups[card.index] for card in naturals]
-
-    def augment_group(c: int, visited: set[int]) -> bool:
-        for g in group_candidates[c]:
-            if g in visited:
-                continue
-            visited.add(g)
-            current = group_owner.get(g)
-            if current is None or augment_group(current, visited):
-                group_owner[g] = c
-                return True
-        return False
-
-    for c in range(len(naturals)):
-        if group_candidates[c]:
-            augment_group(c, set())
-    for g, c in group_owner.items():
-        slot = next(s for s in candidates[c] if slots[s][0] == g)
-        owner[slot] = c
-    # Stage two: every other card looks for a slot, possibly moving cards along a path.
-    placed = set(group_owner.values())
-    for c in range(len(naturals)):
-        if c not in placed and candidates[c]:
-            augment(c, set())
-    return [naturals[c] if c is not None else None for c in owner]
-
-
-def _allocate_classes(table: _SlotTable, naturals: list[Card]) -> list[int | None]:
-    """The matching of ``_allocate_slots`` (which card, by position, fills each slot) for sets only or colours only.
-
-    Each card fits exactly the slots of the groups on its value: a class of k groups and their slots.
-    The matching's first stage gives the class's first k cards (in hand order) the groups' first slots,
-    the j-th of them ending in group j counted from the last; each later card takes the class's first
-    slot, pushing the cards before the first free slot one slot on (its augmenting path), or finds the
-    class full. (Checked against the general matching on random hands and bases, and by the oracle tests.)
-    """
-    owner: list[int | None] = [None] * len(table.slots)
-    classes: dict[int, list[int]] = {}  # the class's first slot -> its cards, in hand order
-    for c, card in enumerate(naturals):
-        fitting = table.fit_slots[card.index]
-        if fitting:
-            classes.setdefault(fitting[0], []).append(c)
-    for members in classes.values():
-        index = naturals[members[0]].index
-        class_slots, groups = table.fit_slots[index], table.fit_groups[index]
-        placed = min(len(members), len(groups))
-        for i in range(placed):
-            owner[table.first_slot[groups[i]]] = members[placed - 1 - i]
-        for c in members[placed:]:
-            free = next((t for t, s in enumerate(class_slots) if owner[s] is None), -1)
-            if free < 0:
-                break  # the class is full and stays full
-            for t in range(free, 0, -1):
-                owner[class_slots[t]] = owner[class_slots[t - 1]]
-            owner[class_slots[0]] = c
-    return owner
-
-
-def _covered(phase: Phase, slots: list[Card | None]) -> int:
-    filled_groups = set()
-    position = 0
-    for g, spec in enumerate(phase.groups):
-        if any(card is not None for card in slots[position : position + spec.size]):
-            filled_groups.add(g)
-        position += spec.size
-    return len(filled_groups)
-
-
-def _build_layout(hand: _Hand, phase: Phase, bases: Bases) -> Layout:
-    """The layout for these bases, Wilds in the open slots, cards in hand order within groups."""
-    slots = _allocate(hand.cards, phase, bases)
-    groups = []
-    position = 0
-    for spec, base in zip(phase.groups, bases, strict=True):
-        chosen = slots[position : position + spec.size]
-        position += spec.size
-        if spec.kind is GroupKind.RUN:
-            cards = [card if card is not None else WILD for card in chosen]
-        else:
-            cards = [card for card in chosen if card is not None]
-            cards += [WILD] * (spec.size - len(cards))
-        groups.append(Group(spec.kind, tuple(cards), base))
-    return Layout(tuple(groups))
-
-
-def _in_hand_order(hand: _Hand, layout: Layout, phase: Phase) -> Layout:
-    """Natural cards of sets and colour groups in hand order; equal groups by their first card."""
-    order: dict[Card, int] = {}
-    for i, card in enumerate(hand.cards):
-        order.setdefault(card, i)
-    groups = []
-    for group in layout.groups:
-        if group.kind is GroupKind.RUN:
-            groups.append(group)
-        else:
-            naturals = sorted(group.naturals, key=order.__getitem__)
-            wilds = [card for card in group.cards if card.is_wild]
-            groups.append(Group(group.kind, tuple(naturals + wilds), group.value))
-
-    def first_card(group: Group) -> int:
-        return min((order[card] for card in group.naturals), default=len(order))
-
-    start = 0
-    while start < len(groups):
-        end = start
-        while end < len(groups) and phase.groups[end] == phase.groups[start]:
-            end += 1
-        groups[start:end] = sorted(groups[start:end], key=first_card)
-        start = end
-    return Layout(tuple(groups))
-
-
-# ---------------------------------------------------------------------------------------------
-# Public API.
-
-
-def _check_phase(phase: Phase) -> Phase:
-    if not isinstance(phase, Phase):
-        raise TypeError(f"expected a Phase (use phase(n) or Phase.parse(...)), got {phase!r}")
-    return phase
+__all__ = ["GroupProgress", "Layout", "can_complete", "find_layout", "missing", "outs", "progress"]
 
 
 def can_complete(hand: Iterable[Card], phase: Phase, *, natural_required: bool = True) -> bool:
@@ -532,22 +48,10 @@ def can_complete(hand: Iterable[Card], phase: Phase, *, natural_required: bool =
     >>> can_complete(parse_cards("R4 B4 G4 Y4 R5 R6 R7"), Phase.parse("s3+r4"))
     True
     """
-    cards, phase = _as_hand(hand), _check_phase(phase)
-    if _shape(phase) == "set+run" and not _set_run_may_hold(cards, phase):
+    cards, phase = as_hand(hand), check_phase(phase)
+    if shape_of(phase) == "set+run" and not set_run_may_hold(cards, phase):
         return False
-    return _best(cards, phase, natural_required, any_complete=True)[0][0] == 0
-
-
-def _set_run_may_hold(hand: _Hand, phase: Phase) -> bool:
-    """A quick necessary condition for one set and one run, from the best case of every window.
-
-    However the run and the set are placed, the run holds at most one natural per number it
-    covers and the set at most its size, so a hand short even of that bound needs more Wilds.
-    """
-    set_size = sum(spec.size for spec in phase.groups if spec.kind is GroupKind.SET)
-    run_size = phase.size - set_size
-    naturals = min(run_size, hand.present.bit_count()) + min(set_size, max(hand.numbers))
-    return naturals + hand.wilds >= phase.size
+    return best_plan(cards, phase, natural_required, any_complete=True)[0][0] == 0
 
 
 def find_layout(hand: Iterable[Card], phase: Phase, *, natural_required: bool = True) -> Layout | None:
@@ -557,11 +61,11 @@ def find_layout(hand: Iterable[Card], phase: Phase, *, natural_required: bool = 
     >>> str(find_layout(parse_cards("R7 B7 G7 Y2 B2 W S"), phase(1)))
     's[R7 B7 G7] s[Y2 B2 W]'
     """
-    cards = _as_hand(hand)
-    score, bases = _best(cards, _check_phase(phase), natural_required)
+    cards = as_hand(hand)
+    score, bases = best_plan(cards, check_phase(phase), natural_required)
     if score[0]:
         return None
-    return _in_hand_order(cards, _build_layout(cards, phase, bases), phase)
+    return in_hand_order(cards, build_layout(cards, phase, bases), phase)
 
 
 def missing(hand: Iterable[Card], phase: Phase, *, natural_required: bool = True) -> int:
@@ -571,15 +75,15 @@ def missing(hand: Iterable[Card], phase: Phase, *, natural_required: bool = True
     >>> missing(parse_cards("R3 R4 B5 G9"), phase(4))
     3
     """
-    cards = _as_hand(hand)
-    score, bases = _best(cards, _check_phase(phase), natural_required)
+    cards = as_hand(hand)
+    score, bases = best_plan(cards, check_phase(phase), natural_required)
     extra = score[0]
     if extra == 0:
         return 0
-    if _available(cards, _completion(cards, phase, bases, extra)):
+    if deck_allows(cards, completion(cards, phase, bases, extra)):
         return extra
     # The best plan needs cards the deck no longer has (a hand holding every copy); search exactly.
-    return _search_missing(cards, phase, extra, natural_required)
+    return search_missing(cards, phase, extra, natural_required)
 
 
 def outs(hand: Iterable[Card], phase: Phase, *, natural_required: bool = True) -> list[Card]:
@@ -589,9 +93,9 @@ def outs(hand: Iterable[Card], phase: Phase, *, natural_required: bool = True) -
     >>> [str(card) for card in outs(parse_cards("R1 R2 R3 R4 R5 R6 G1"), phase(4))]
     ['R7', 'B7', 'G7', 'Y7', 'W']
     """
-    cards = _as_hand(hand)
-    phase = _check_phase(phase)
-    if _best(cards, phase, natural_required)[0][0] == 0:
+    cards = as_hand(hand)
+    phase = check_phase(phase)
+    if best_plan(cards, phase, natural_required)[0][0] == 0:
         return []
     by_number = not any(spec.kind is GroupKind.COLOR for spec in phase.groups)
     result: list[Card] = []
@@ -602,77 +106,10 @@ def outs(hand: Iterable[Card], phase: Phase, *, natural_required: bool = True) -
         card = Card.from_index(index)
         key = card.number if by_number and card.is_number else 100 + index
         if key not in checked:
-            checked[key] = _best(_Hand(cards.cards + [card]), phase, natural_required)[0][0] == 0
+            checked[key] = best_plan(HandCounts(cards.cards + [card]), phase, natural_required)[0][0] == 0
         if checked[key]:
             result.append(card)
     return result
-
-
-def _completion(hand: _Hand, phase: Phase, bases: Bases, extra: int) -> list[Card]:
-    """Concrete cards that complete the plan: a natural for each group without one, then Wilds."""
-    slots = _slots(phase, bases)
-    filled = _allocate(hand.cards, phase, bases)
-    groups_with_natural = {g for (g, _), card in zip(slots, filled, strict=True) if card is not None}
-    added: list[Card] = []
-    for g, need in ((g, need) for (g, need), card in zip(slots, filled, strict=True) if card is None):
-        if g not in groups_with_natural:
-            added.append(_natural_for(hand, need, added))
-            groups_with_natural.add(g)
-    added += [WILD] * (extra - len(added))
-    return added
-
-
-def _natural_for(hand: _Hand, need: GroupValue, taken: list[Card]) -> Card:
-    for index in range(48):
-        card = Card.from_index(index)
-        if _fits(card, need) and hand.counts[index] + taken.count(card) < DECK_COUNTS[index]:
-            return card
-    return Card.from_index(0)  # none left: the availability check that follows rejects the plan
-
-
-def _available(hand: _Hand, added: list[Card]) -> bool:
-    counts = list(hand.counts)
-    for card in added:
-        counts[card.index] += 1
-        if counts[card.index] > DECK_COUNTS[card.index]:
-            return False
-    return True
-
-
-def _search_missing(hand: _Hand, phase: Phase, start: int, natural_required: bool) -> int:
-    kinds = [Card.from_index(i) for i in range(KIND_COUNT - 1)]
-    for size in range(start, start + 3):
-        for added in combinations_with_replacement(kinds, size):
-            complete = _best(_Hand(hand.cards + list(added)), phase, natural_required)[0][0] == 0
-            if complete and _available(hand, list(added)):
-                return size
-    raise Phase10Error(
-        f"{phase} cannot be completed from this hand with the cards the deck has left", reason="impossible-phase"
-    )
-
-
-@dataclass(frozen=True, slots=True)
-class GroupProgress:
-    """How far a hand is with one group of a phase under the solver's best plan.
-
-    ``cards`` are the hand's natural cards for it, ``wilds`` the hand's Wilds given to it, and
-    ``needs`` what each still open slot requires (a number, or a colour for colour groups).
-    """
-
-    spec: GroupSpec
-    value: GroupValue
-    cards: tuple[Card, ...]
-    wilds: int
-    needs: tuple[GroupValue, ...]
-
-    @property
-    def complete(self) -> bool:
-        return not self.needs
-
-    @property
-    def started(self) -> bool:
-        """Whether the hand has a natural card for this group (its value is then not arbitrary)."""
-        return bool(self.cards)
 
 
 def progress(hand: Iterable[Card], phase: Phase, *, natural_required: bool = True) -> list[GroupProgress]:
@@ -684,62 +121,7 @@ def progress(hand: Iterable[Card], phase: Phase, *, natural_required: bool = Tru
     >>> [(str(p.value), p.needs) for p in progress(parse_cards("R7 B7 G7 Y4 W"), phase(7))]
     [('7', ()), ('4', (4, 4, 4))]
     """
-    cards = _as_hand(hand)
-    phase = _check_phase(phase)
-    _, bases = _best(cards, phase, natural_required)
-    return _progress(cards, phase, bases, natural_required)
-
-
-@lru_cache(maxsize=256)
-def _solved(key: tuple[int, ...], phase: Phase, natural_required: bool) -> tuple[_Hand, Score, Bases]:
-    """The hand with these card indices and its best score and bases, kept for the engine and bots.
-
-    The engine asks whether a hand holds its phase and a bot then asks for its progress: one solve.
-    Only recent hands are kept (a big cache of live objects slows Python's garbage collector).
-    """
-    hand = _Hand([CARDS_BY_INDEX[i] for i in key])
-    score, bases = _best(hand, _check_phase(phase), natural_required)
-    return hand, score, bases
-
-
-def _holds_key(key: tuple[int, ...], phase: Phase, natural_required: bool) -> bool:
-    """``can_complete`` of the hand with these card indices."""
-    return _solved(key, phase, natural_required)[1][0] == 0
-
-
-def _progress_key(key: tuple[int, ...], phase: Phase, natural_required: bool) -> list[GroupProgress]:
-    """``progress`` of the hand with these card indices."""
-    hand, _, bases = _solved(key, phase, natural_required)
-    return _progress(hand, phase, bases, natural_required)
-
-
-def _progress(cards: _Hand, phase: Phase, bases: Bases, natural_required: bool) -> list[GroupProgress]:
-    """``progress`` once the best bases are known."""
-    table = _slot_table(phase, bases)
-    filled = _allocate_slots(table, cards.cards)
-    slots = table.slots
-    per_group: list[tuple[list[Card], list[GroupValue]]] = [([], []) for _ in phase.groups]
-    for (g, need), card in zip(slots, filled, strict=True):
-        if card is None:
-            per_group[g][1].append(need)
-        else:
-            per_group[g][0].append(card)
-    wilds = [0] * len(phase.groups)
-    spare = cards.wilds
-    for g in sorted(range(len(phase.groups)), key=lambda g: len(per_group[g][1])):
-        given = min(spare, len(per_group[g][1]))
-        if natural_required and not per_group[g][0]:
-            given = min(given, len(per_group[g][1]) - 1)
-        wilds[g], spare = given, spare - given
-    first_position: dict[int, int] = {}  # each card's first position in the hand, by card index
-    result = []
-    for g, (spec, base) in enumerate(zip(phase.groups, bases, strict=True)):
-        naturals, needs = per_group[g]
-        if spec.kind is not GroupKind.RUN and len(naturals) > 1:
-            if not first_position:
-                for position, card in enumerate(cards.cards):
-                    first_position.setdefault(card.index, position)
-            naturals.sort(key=lambda card: first_position[card.index])  # hand order
-        # Wilds fill the last open slots, so the needs shown are the first ones (low run numbers).
-        result.append(GroupProgress(spec, base, tuple(naturals), wilds[g], tuple(needs[: len(needs) - wilds[g]])))
-    return result
+    cards = as_hand(hand)
+    phase = check_phase(phase)
+    _, bases = best_plan(cards, phase, natural_required)
+    return plan_progress(cards, phase, bases, natural_required)

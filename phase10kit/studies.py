@@ -18,32 +18,44 @@ from dataclasses import replace
 import numpy as np
 import pandas as pd
 
-from phase10kit.actions import Action, Discard, Draw, Take
+from phase10kit.actions import Discard, Take
 from phase10kit.bots import Bot, GreedyBot, SmartBot, play_games, wilson_interval
 from phase10kit.cards import Card, shuffled_deck
-from phase10kit.errors import Phase10Error
+from phase10kit.engine.legality import TurnFacts
+from phase10kit.errors import Phase10Error, Reason
 from phase10kit.game import PlayerView
 from phase10kit.phases import Phase
-from phase10kit.rules import HAND_SIZE, Rules
+from phase10kit.rules import HAND_SIZE, Rules, check_players
 from phase10kit.solver import can_complete
 
 
 def _check_positive(value: int, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise Phase10Error(f"{name} must be a positive integer, not {value!r:.40}", reason="bad-count")
+        raise Phase10Error(f"{name} must be a positive integer, not {value!r:.40}", reason=Reason.BAD_COUNT)
     return value
 
 
 def _solitaire_view(
     rules: Rules, number: int, phase: Phase, hand: list[Card], pile: list[Card], deck: int, stage: str
 ) -> PlayerView:
-    """A one-player table: the view a bot sees when it plays a phase alone."""
-    legal: tuple[Action, ...]
-    if stage == "draw":
-        takeable = bool(pile) and (rules.skip_from_discard or not pile[-1].is_skip)
-        legal = (Draw(0), Take(0)) if takeable else (Draw(0),)
-    else:
-        legal = tuple(Discard(0, card) for card in sorted(set(hand)))
+    """A one-player table: the view a bot sees when it plays a phase alone (it never lays down here)."""
+    takeable = bool(pile) and (rules.skip_from_discard or not pile[-1].is_skip)
+    facts = TurnFacts(
+        player=0,
+        rules=rules,
+        stage=stage,
+        hand=tuple(hand),
+        melds=((),),
+        active=(0,),
+        can_draw=True,
+        can_take=takeable,
+        open_phases=(),
+        named=False,
+        laid=False,
+        keeps_one=True,
+        hit_others=False,
+        skip_targets=(None,),
+    )
     return PlayerView(
         player=0,
         rules=rules,
@@ -54,6 +66,7 @@ def _solitaire_view(
         deck_size=deck,
         phases=(number,),
         current_phases=(phase,),
+        open_phases=(number,),
         done=((),),
         laid=(None,),
         scores=(0,),
@@ -66,7 +79,7 @@ def _solitaire_view(
         tiebreak=False,
         over=False,
         winner=None,
-        legal=legal,
+        turn=facts,
     )
 
 
@@ -123,7 +136,7 @@ def phase_turns(
     rows = []
     for number in phases:
         if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= rules.phase_count:
-            raise Phase10Error(f"there is no phase {number!r} in these rules", reason="bad-phase")
+            raise Phase10Error(f"there is no phase {number!r} in these rules", reason=Reason.BAD_PHASE)
         player = bot.spawn(f"phase{number}")
         rng = random.Random(f"phase_turns/{seed}/{number}")
         results = [turns_to_phase(player, number, rules, rng, max_turns) for _ in range(n)]
@@ -166,8 +179,7 @@ def hands_per_game(
     player = GreedyBot(seed=seed) if bot is None else bot
     frames = []
     for count in players:
-        if isinstance(count, bool) or not isinstance(count, int) or not 2 <= count <= 6:
-            raise Phase10Error(f"a game has 2 to 6 players, not {count!r}", reason="bad-players")
+        check_players(count)
         rows = play_games([player] * count, games, rules, seed * 7 + count, executor=executor, rotate=False)
         frames.append(
             pd.DataFrame({"players": count, "game": rows["game"], "hands": rows["hands"], "actions": rows["actions"]})

@@ -13,10 +13,9 @@ from html import escape
 
 from phase10kit.cards import Card, Color
 from phase10kit.explain import color_name, group_kind_name, phase_name, spec_name
-from phase10kit.groups import Group
+from phase10kit.groups import Group, Layout
 from phase10kit.i18n import translator
 from phase10kit.phases import Phase
-from phase10kit.solver import Layout
 
 CARD_WIDTH, CARD_HEIGHT, GAP = 60, 90, 6
 FILL = {Color.RED: "#d62728", Color.BLUE: "#1f5fbf", Color.GREEN: "#2a8a3e", Color.YELLOW: "#e0b000"}

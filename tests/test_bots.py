@@ -173,21 +173,25 @@ def _view(hand: str, top: str, *, laid: bool = False, stage: str = "draw", **cha
     view = game.view(game.current_player)
     cards = tuple(parse_cards(hand))
     me = view.player
-    legal: tuple[object, ...]
-    if stage == "draw":
-        legal = (Draw(me), Take(me))
-    else:
-        legal = tuple(
-            Discard(me, c, t)
-            for c in sorted(set(cards))
-            for t in ([s for s in range(3) if s != me] if c.is_skip else [None])
-        )
+    assert view.turn is not None
+    # Only draws (draw stage) or discards, Skips at anyone else (play stage): the bot's choice alone is tested.
+    turn = replace(
+        view.turn,
+        stage=stage,
+        hand=cards,
+        can_draw=True,
+        can_take=True,
+        open_phases=(),
+        laid=False,
+        skip_targets=tuple(s for s in range(3) if s != me),
+    )
     base = replace(
         view,
         hand=cards,
         discard_pile=(*view.discard_pile[:-1], *parse_cards(top)),
         stage=stage,
-        legal=legal,  # type: ignore[arg-type]
+        turn=turn,
+        open_phases=() if laid else view.open_phases,
         laid=tuple(1 if laid and s == me else None for s in range(3)),
         melds=tuple((Group.parse("s[R3 B3 G3]"),) if laid and s == me else () for s in range(3)),
     )

@@ -394,7 +394,7 @@ def test_any_phase_not_yet_made_under_any_order() -> None:
     )
     play(g, "p1 draw")
     assert {a.phase for a in g.legal_actions() if isinstance(a, Lay)} == {1, 2}
-    assert refused(g, "p1 lay c[R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11]") == "bad-phase"
+    assert refused(g, "p1 lay c[R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11]") == "phase-not-named"
     play(g, "p1 lay 2 c[R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11]")
     assert g.done[0] == (2,) and g.open_phases(0) == (1,)
 

@@ -52,7 +52,7 @@ def choose(rng: random.Random, legal: list[Action]) -> Action:
 
 
 def fingerprint(g: Game) -> str:
-    return json.dumps([g._state(), g.history[-3:], len(g.history), g._rng.getstate()[1][:3]])
+    return json.dumps([g._state(), g.history[-3:], len(g.history), g.rng.getstate()[1][:3]])
 
 
 def play_checked(seed: int) -> Game:

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable, Sequence
 import ipywidgets
 
 from phase10kit.cards import DECK_COUNTS, Card, excess_over_deck, format_cards, parse_cards, shuffled_deck
-from phase10kit.errors import Phase10Error
+from phase10kit.errors import Phase10Error, Reason, check_text
 from phase10kit.i18n import check_lang
 from widgets._safety import Feedback
 from widgets.cards import as_cards
@@ -78,17 +78,22 @@ def read_hand(text: object) -> list[Card]:
     ...
     phase10kit.errors.Phase10Error: the deck has only 2 copies of R7
     """
-    if not isinstance(text, str):
-        raise Phase10Error(f"a hand is text like 'R7 B7 W', not {type(text).__name__}", reason="bad-token")
-    if len(text) > MAX_TEXT:
-        raise Phase10Error(f"a hand of at most {MAX_TEXT} characters, please", reason="text-too-long")
-    cards = parse_cards(text)
+    cards = parse_cards(check_text(text, "a hand", MAX_TEXT))
     if len(cards) > MAX_CARDS:
-        raise Phase10Error(f"{len(cards)} cards: this exercise takes at most {MAX_CARDS}", reason="too-many-cards")
+        raise Phase10Error(
+            f"{len(cards)} cards: this exercise takes at most {MAX_CARDS}",
+            reason=Reason.TOO_MANY_CARDS,
+            details={"limit": MAX_CARDS},
+        )
     too_many = excess_over_deck(cards)
     if too_many:
         shown = ", ".join(f"{DECK_COUNTS[card.index]} copies of {card}" for card in too_many)
-        raise Phase10Error(f"the deck has only {shown}", reason="too-many-copies")
+        card = too_many[0]
+        raise Phase10Error(
+            f"the deck has only {shown}",
+            reason=Reason.TOO_MANY_COPIES,
+            details={"limit": DECK_COUNTS[card.index], "card": card},
+        )
     return cards
 
 

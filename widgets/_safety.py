@@ -30,84 +30,25 @@ def N_(message: str) -> str:
     return message
 
 
-# Sentences for the ``reason`` codes of the rules package, shown before the rules' own message
-# in languages other than English (the message itself stays English, as the rules raise it).
-REASON_SENTENCES: Mapping[str, str] = {
-    "bad-token": N_("That is not a card."),
-    "bad-card": N_("That is not a card."),
-    "bad-color": N_("That is not a colour."),
-    "bad-phase": N_("That is not a phase."),
-    "bad-group": N_("That is not a group."),
-    "bad-layout": N_("That is not a layout."),
-    "bad-language": N_("That language is not available."),
-    "empty-group": N_("A group needs at least one card."),
-    "skip-in-group": N_("A Skip can never be part of a group."),
-    "no-natural-card": N_("A group needs at least one card that is not a Wild."),
-    "wild-value-needed": N_("A group of only Wilds must say what they stand for."),
-    "wrong-value": N_("The cards make a different group."),
-    "mixed-numbers": N_("A set has one number."),
-    "mixed-colors": N_("A colour group has one colour."),
-    "not-consecutive": N_("A run needs consecutive numbers."),
-    "repeated-number": N_("A run has each number once."),
-    "run-out-of-range": N_("A run stays within 1 to 12."),
-    "does-not-fit": N_("That card does not fit this group."),
-    "end-needed": N_("Say which end of the run the card goes on."),
-    "impossible-phase": N_("The deck does not have the cards to complete this phase."),
-    "too-many-copies": N_("The deck does not have that many copies."),
-    "too-many-cards": N_("That is too many cards for this exercise."),
-    "text-too-long": N_("That text is too long."),
-    # The engine's refusals of a move (phase10kit.game), as a player meets them at the table.
-    "bad-action": N_("That is not a move."),
-    "game-over": N_("The game is over."),
-    "bad-player": N_("There is no such player."),
-    "not-your-turn": N_("It is not your turn."),
-    "wrong-stage": N_("Draw first, then play; you draw only once a turn."),
-    "empty-pile": N_("There is nothing to draw."),
-    "empty-discard": N_("The discard pile is empty."),
-    "skip-from-discard": N_("A Skip cannot be taken from the discard pile."),
-    "not-in-hand": N_("That card is not in your hand."),
-    "bad-target": N_("That player cannot be skipped."),
-    "already-laid": N_("You have already laid down your phase this hand."),
-    "wrong-groups": N_("Those groups are not your phase."),
-    "wrong-size": N_("A group has the wrong number of cards."),
-    "invalid-group": N_("One of the groups is not valid."),
-    "must-discard": N_("Your turn must end with a discard."),
-    "not-laid": N_("Lay down your own phase before adding cards to groups."),
-    "no-such-group": N_("There is no such group on the table."),
-    "hit-next-turn": N_("You can add to other players' groups from your next turn on."),
-    "bad-end": N_("Only a run has ends."),
-    "no-undo": N_("There is nothing to undo."),
-    "bad-players": N_("A game has 2 to 6 players."),
-    "bad-seed": N_("A seed is a whole number."),
-    "bad-bot": N_("That is not a bot."),
-    "bad-speed": N_("That is not a bot speed."),
-    "bad-rules": N_("Those are not valid rules."),
-    "bad-history": N_("That is not a game record."),
-    "bad-save": N_("That is not a saved game."),
-}
-
-
 class Refusal(Phase10Error):
     """A widget's own refusal, its message already in the student's language (shown as it is)."""
 
+    def sentence(self, lang: str = "en") -> str:
+        return str(self)
+
 
 def describe_error(error: Phase10Error, lang: str = "en") -> str:
-    """The sentence a student sees for a refusal by the rules.
+    """The sentence a student sees for a refusal: built from its typed reason and details in ``lang``.
 
-    English shows the rules' own sentence (it quotes the input); other languages put the
-    translated sentence for the error's ``reason`` first. A :class:`Refusal` is shown as it is.
-
-    >>> from phase10kit.groups import InvalidGroupError
-    >>> describe_error(InvalidGroupError("a run needs consecutive numbers: 5 is missing", reason="not-consecutive"))
-    'a run needs consecutive numbers: 5 is missing'
-    >>> describe_error(InvalidGroupError("5 is missing", reason="not-consecutive"), "es")
-    'Una serie necesita números consecutivos. (5 is missing)'
+    >>> from phase10kit import parse_cards
+    >>> from phase10kit.groups import GroupKind, arrange
+    >>> try:
+    ...     arrange(GroupKind.SET, parse_cards("R7 B7 R2"))
+    ... except Phase10Error as error:
+    ...     describe_error(error)
+    'A set has one number, but R7 B7 R2 has several.'
     """
-    message = str(error)
-    if lang == "en" or isinstance(error, Refusal):
-        return message
-    headline = REASON_SENTENCES.get(error.reason, N_("That is not allowed."))
-    return f"{translator(lang).gettext(headline)} ({message})"
+    return error.sentence(lang)
 
 
 class BrowserLocked:
@@ -179,7 +120,7 @@ class Feedback:
     >>> feedback = Feedback()
     >>> @feedback.guard
     ... def refuse() -> None:
-    ...     raise Phase10Error("R13 is not a card", reason="bad-token")
+    ...     raise Phase10Error("R13 is not a card", reason=Reason.BAD_TOKEN)
     >>> refuse(); feedback.status.text, feedback.status.tone
     ('R13 is not a card', 'problem')
     """

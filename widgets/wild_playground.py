@@ -12,6 +12,7 @@ from typing import Any
 import ipywidgets
 
 from phase10kit.cards import CARDS_BY_INDEX, Card, Color
+from phase10kit.errors import Reason
 from phase10kit.explain import color_name
 from phase10kit.groups import End, Group, InvalidGroupError
 from phase10kit.i18n import translator
@@ -102,7 +103,7 @@ class WildPlayground(Exercise):
         t = translator(self.lang)
         text = self.group_text.value
         if len(text) > MAX_TEXT:
-            raise InvalidGroupError(f"a group of at most {MAX_TEXT} characters, please", reason="text-too-long")
+            raise InvalidGroupError(f"a group of at most {MAX_TEXT} characters, please", reason=Reason.TEXT_TOO_LONG)
         group = Group.parse(text, natural_required=self.natural_required)
         self._set_group(group, remember=True)
         self.status.show(t.gettext("Laid {group}.").format(group=group), "ok")

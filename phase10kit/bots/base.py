@@ -21,12 +21,13 @@ from typing import Self
 
 from phase10kit.actions import Action, Discard, Hit
 from phase10kit.cards import DECK_COUNTS, WILD_INDEX, Card, Color
-from phase10kit.errors import Phase10Error
+from phase10kit.errors import Phase10Error, Reason
 from phase10kit.game import PlayerView
 from phase10kit.groups import Group
 from phase10kit.i18n import check_lang
 from phase10kit.phases import Phase
-from phase10kit.solver import GroupProgress, _progress_key, missing
+from phase10kit.solver import missing
+from phase10kit.solver_core import GroupProgress, progress_key
 
 
 class NotAViewError(Phase10Error, TypeError):
@@ -42,7 +43,7 @@ class Bot:
 
     def __init__(self, seed: int = 0, *, lang: str = "en") -> None:
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise Phase10Error(f"a bot's seed is an integer, not {seed!r:.60}", reason="bad-seed")
+            raise Phase10Error(f"a bot's seed is an integer, not {seed!r:.60}", reason=Reason.BAD_SEED)
         self.seed = seed
         self.lang = check_lang(lang)
         self.rng = random.Random(seed)
@@ -80,13 +81,13 @@ class Bot:
             raise NotAViewError(
                 f"a bot chooses from a player's view (game.view(player)), not from {type(view).__name__}: "
                 "it must never see other players' cards",
-                reason="not-a-view",
+                reason=Reason.NOT_A_VIEW,
             )
         if not view.my_turn or not view.legal:
             raise Phase10Error(
                 f"p{view.player + 1} has no action to choose: it is p{view.current_player + 1}'s turn"
                 + (" and the game is over" if view.over else ""),
-                reason="not-your-turn",
+                reason=Reason.NOT_YOUR_TURN,
             )
         action, why = self._decide(view)
         self._explanation = why
@@ -95,7 +96,7 @@ class Bot:
     def explain(self) -> str:
         """One sentence saying why the last choice was made (in the bot's ``lang``)."""
         if not self._explanation:
-            raise Phase10Error(f"{self.name} has not chosen anything yet", reason="no-choice")
+            raise Phase10Error(f"{self.name} has not chosen anything yet", reason=Reason.NO_CHOICE)
         return self._explanation
 
     def _decide(self, view: PlayerView) -> tuple[Action, str]:
@@ -107,14 +108,8 @@ class Bot:
 
 
 def open_phases(view: PlayerView) -> list[Phase]:
-    """The phases the player may still lay this hand (several only under ``any_order``)."""
-    me = view.player
-    if view.laid[me] is not None or me not in view.active:
-        return []
-    current = view.current_phases[me]
-    if current is not None:
-        return [current]
-    return [p for number, p in enumerate(view.rules.phases, 1) if number not in view.done[me]]
+    """The phases the player may still lay this round, as the engine says (several only under ``any_order``)."""
+    return view.open_phase_list()
 
 
 def key_of(cards: tuple[Card, ...] | list[Card]) -> tuple[int, ...]:
@@ -133,7 +128,7 @@ def missing_of(key: tuple[int, ...], phase: Phase, natural_required: bool) -> in
 def progress_of(key: tuple[int, ...], phase: Phase, natural_required: bool) -> tuple[GroupProgress, ...]:
     # ``progress`` of those cards; the engine has usually just solved the same hand (is the phase held?).
     # Recent results are kept: a bot asks again for the same hand within a turn.
-    return tuple(_progress_key(key, phase, natural_required))
+    return tuple(progress_key(key, phase, natural_required))
 
 
 def nearest_phase(hand: list[Card], phases: list[Phase], natural_required: bool) -> Phase:

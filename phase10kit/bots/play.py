@@ -21,10 +21,10 @@ from dataclasses import dataclass
 import pandas as pd
 
 from phase10kit.bots.base import Bot
-from phase10kit.errors import Phase10Error
+from phase10kit.errors import Phase10Error, Reason, quote
 from phase10kit.game import Game
 from phase10kit.probability.simulate import wilson_interval
-from phase10kit.rules import Rules
+from phase10kit.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 
 MAX_ACTIONS = 50_000
 """Actions after which a game is declared stuck (a real game between the kit's bots takes a few thousand)."""
@@ -52,18 +52,22 @@ class GameRecord:
 
 def _check_bots(bots: Sequence[Bot]) -> list[Bot]:
     if isinstance(bots, Bot) or not isinstance(bots, Sequence):
-        raise Phase10Error(f"bots must be a list of 2 to 6 bots, not {bots!r:.80}", reason="bad-bots")
-    if not 2 <= len(bots) <= 6:
-        raise Phase10Error(f"a game has 2 to 6 players, not {len(bots)} bots", reason="bad-bots")
+        raise Phase10Error(
+            f"bots must be a list of {MIN_PLAYERS} to {MAX_PLAYERS} bots, not {quote(bots, 80)}", reason=Reason.BAD_BOTS
+        )
+    if not MIN_PLAYERS <= len(bots) <= MAX_PLAYERS:
+        raise Phase10Error(
+            f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(bots)} bots", reason=Reason.BAD_BOTS
+        )
     for bot in bots:
         if not isinstance(bot, Bot):
-            raise Phase10Error(f"{bot!r:.60} is not a bot (RandomBot, GreedyBot, SmartBot)", reason="bad-bots")
+            raise Phase10Error(f"{bot!r:.60} is not a bot (RandomBot, GreedyBot, SmartBot)", reason=Reason.BAD_BOTS)
     return list(bots)
 
 
 def _check_count(value: int, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise Phase10Error(f"{name} must be a positive integer, not {value!r:.40}", reason="bad-count")
+        raise Phase10Error(f"{name} must be a positive integer, not {value!r:.40}", reason=Reason.BAD_COUNT)
     return value
 
 
@@ -84,7 +88,7 @@ def play_game(
     players = _check_bots(bots)
     _check_count(max_actions, "max_actions")
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise Phase10Error(f"a game's seed is an integer, not {seed!r:.40}", reason="bad-seed")
+        raise Phase10Error(f"a game's seed is an integer, not {seed!r:.40}", reason=Reason.BAD_SEED)
     game = Game(players=len(players), rules=rules, seed=seed)
     seated = [bot.spawn(f"game{seed}/seat{seat}") for seat, bot in enumerate(players)]
     for _ in range(max_actions):
@@ -98,7 +102,7 @@ def play_game(
     raise GameTooLongError(
         f"the game with seed {seed} between {names} did not end within {max_actions} actions "
         f"(hand {game.round}, scores {game.scores})",
-        reason="game-too-long",
+        reason=Reason.GAME_TOO_LONG,
     )
 
 
@@ -162,7 +166,7 @@ def play_games(
     players = _check_bots(bots)
     _check_count(games, "games")
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise Phase10Error(f"a series' seed is an integer, not {seed!r:.40}", reason="bad-seed")
+        raise Phase10Error(f"a series' seed is an integer, not {seed!r:.40}", reason=Reason.BAD_SEED)
     chunks = [list(range(start, min(start + CHUNK, games))) for start in range(0, games, CHUNK)]
     records: list[GameRecord] = []
     if executor is None:

@@ -14,12 +14,12 @@ from phase10kit.actions import Discard, Draw, Hit, Lay, Take
 from phase10kit.cards import CARDS_BY_INDEX, COLORS, WILD, WILD_INDEX, Card, Color, card_counts
 from phase10kit.groups import End, Group, GroupValue
 from phase10kit.phases import GroupKind, GroupSpec, Phase
-from phase10kit.solver import _holds_key
+from phase10kit.solver_core import holds_key
 
 
 @lru_cache(maxsize=8192)
-def _holds(hand_key: tuple[int, ...], phase: Phase, natural_required: bool) -> bool:
-    return _holds_key(hand_key, phase, natural_required)  # ``can_complete``, solved once for engine and bots
+def holds(hand_key: tuple[int, ...], phase: Phase, natural_required: bool) -> bool:
+    return holds_key(hand_key, phase, natural_required)  # ``can_complete``, solved once for engine and bots
 
 
 def _multisets(options: list[tuple[Card, int]], size: int, start: int = 0) -> Iterator[list[Card]]:
@@ -136,31 +136,31 @@ def layouts(hand: Iterable[Card], phase: Phase, *, natural_required: bool = True
 
 
 # Actions are immutable, so the engine hands out one shared object per distinct action.
-_draw = cache(Draw)
-_take = cache(Take)
+draw_action = cache(Draw)
+take_action = cache(Take)
 
 
 @cache
-def _discard(player: int, card_index: int, target: int | None) -> Discard:
+def discard_action(player: int, card_index: int, target: int | None) -> Discard:
     return Discard(player, CARDS_BY_INDEX[card_index], target)
 
 
 @lru_cache(maxsize=65536)
-def _hit(player: int, target: int, group: int, card_index: int, end: End | None) -> Hit:
+def hit_action(player: int, target: int, group: int, card_index: int, end: End | None) -> Hit:
     return Hit(player, target, group, CARDS_BY_INDEX[card_index], end)
 
 
 # Big enough for a turn's repeated asks (and a benchmark's replays), small enough not to slow the
 # garbage collector: every cached lay-down keeps its groups and cards alive.
 @lru_cache(maxsize=1024)
-def _lay_actions(
+def lay_actions(
     player: int, hand_key: tuple[int, ...], phase: Phase, natural_required: bool, named: int | None
 ) -> tuple[Lay, ...]:
     hand = [CARDS_BY_INDEX[i] for i in hand_key]
     return tuple(Lay(player, groups, named) for groups in layouts(hand, phase, natural_required=natural_required))
 
 
-def _hits(group: Group, present: list[int]) -> Iterator[tuple[int, End | None]]:
+def fitting_hits(group: Group, present: list[int]) -> Iterator[tuple[int, End | None]]:
     """The (card index, end) of each distinct card in hand that fits the group; an end only for a Wild on a run."""
     kind = group.kind
     if kind is GroupKind.RUN:

@@ -3,19 +3,24 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
-from phase10kit.actions import Action
+from phase10kit.actions import Action, Discard, Hit, Lay
 from phase10kit.cards import Card
+from phase10kit.engine.legality import TurnFacts
 from phase10kit.groups import Group
 from phase10kit.phases import Phase
 from phase10kit.rules import Rules
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class PlayerView:
     """What one player may see: their own hand, the table and counts, never others' cards or the pile order.
 
-    ``legal`` holds that player's legal actions when it is their turn (bots choose from it).
+    On the player's turn ``turn`` holds the facts that decide their legal moves; ``legal`` (every
+    legal action) and ``lays()``, ``hits()``, ``discards()`` are generated from them lazily, so a
+    bot that only discards never pays for the lay-downs. ``open_phases`` are the phase numbers the
+    player may still lay this round (several only under ``any_order``).
     """
 
     player: int
@@ -27,6 +32,7 @@ class PlayerView:
     deck_size: int
     phases: tuple[int, ...]
     current_phases: tuple[Phase | None, ...]
+    open_phases: tuple[int, ...]
     done: tuple[tuple[int, ...], ...]
     laid: tuple[int | None, ...]
     scores: tuple[int, ...]
@@ -39,10 +45,31 @@ class PlayerView:
     tiebreak: bool
     over: bool
     winner: int | None
-    legal: tuple[Action, ...]
+    turn: TurnFacts | None = None
+
+    @cached_property
+    def legal(self) -> tuple[Action, ...]:
+        """The player's legal actions (empty when it is not their turn)."""
+        return tuple(self.turn.actions()) if self.turn is not None else ()
 
     def legal_actions(self) -> tuple[Action, ...]:
         return self.legal
+
+    def lays(self) -> tuple[Lay, ...]:
+        """The legal lay-downs only."""
+        return tuple(self.turn.lays()) if self.turn is not None else ()
+
+    def hits(self) -> tuple[Hit, ...]:
+        """The legal hits only."""
+        return tuple(self.turn.hits()) if self.turn is not None else ()
+
+    def discards(self) -> tuple[Discard, ...]:
+        """The legal discards only."""
+        return tuple(self.turn.discards()) if self.turn is not None else ()
+
+    def open_phase_list(self) -> list[Phase]:
+        """The phases the player may still lay this round."""
+        return [self.rules.phases[n - 1] if n else _tiebreak() for n in self.open_phases]
 
     @property
     def my_turn(self) -> bool:
@@ -52,3 +79,9 @@ class PlayerView:
         from phase10kit.table_svg import table_svg
 
         return table_svg(self)
+
+
+def _tiebreak() -> Phase:
+    from phase10kit.engine.state import TIEBREAK_PHASE
+
+    return TIEBREAK_PHASE

@@ -16,10 +16,10 @@ import numpy as np
 import numpy.typing as npt
 
 from phase10kit.cards import COLORS, KIND_COUNT, WILD, Card
-from phase10kit.errors import Phase10Error
+from phase10kit.errors import Phase10Error, Reason
 from phase10kit.phases import GroupKind, Phase
 from phase10kit.probability.profiles import RULE_COLORS, RULE_NUMBERS, BoolArray, CountArray, HandProfiles, IntArray
-from phase10kit.solver import _best, _Hand, _plans, _shape
+from phase10kit.solver_core import HandCounts, best_plan, shape_of, size_plans
 
 NEVER = 10_000
 """``wilds_needed`` for a hand that no number of Wilds completes."""
@@ -36,7 +36,7 @@ def phase_shape(phase: Phase) -> str:
     >>> phase_shape(Phase.parse("2s3")), phase_shape(Phase.parse("c4+r4")), phase_shape(Phase.parse("2r3"))
     ('sets', 'run+color', 'generic')
     """
-    shape = _shape(phase)
+    shape = shape_of(phase)
     if shape != "generic":
         return shape
     kinds = sorted(spec.kind.value for spec in phase.groups)
@@ -103,7 +103,7 @@ def _same_kind(ranked: CountArray, sizes: tuple[int, ...], natural_required: boo
     """
     groups, total = len(sizes), sum(sizes)
     best = np.full(ranked.shape[1], NEVER, dtype=np.int16)
-    for plan in _plans(sizes):
+    for plan in size_plans(sizes):
         if len(plan) > ranked.shape[0]:
             continue
         naturals = np.zeros(ranked.shape[1], dtype=np.int16)
@@ -243,7 +243,7 @@ def _generic(profiles: HandProfiles, phase: Phase, natural_required: bool) -> In
     values = np.empty(distinct.shape[0], dtype=np.int64)
     for row, counts in enumerate(distinct.tolist()):
         cards = [Card.from_index(index) for index, n in enumerate(counts) for _ in range(n)]
-        (extra, wilds), _ = _best(_Hand(cards + spare), phase, natural_required)
+        (extra, wilds), _ = best_plan(HandCounts(cards + spare), phase, natural_required)
         values[row] = wilds if extra == 0 else NEVER
     result: IntArray = values[inverse.reshape(-1)]
     return result
@@ -263,7 +263,9 @@ def holds_phases(
     """
     counts = np.asarray(hands)
     if counts.ndim != 2:
-        raise Phase10Error(f"hand counts must have shape (N, {KIND_COUNT}), not {counts.shape}", reason="bad-profile")
+        raise Phase10Error(
+            f"hand counts must have shape (N, {KIND_COUNT}), not {counts.shape}", reason=Reason.BAD_PROFILE
+        )
     table = np.zeros((counts.shape[0], len(phases)), dtype=np.bool_)
     for start in range(0, counts.shape[0], chunk):
         profiles = HandProfiles.from_counts(counts[start : start + chunk])

@@ -16,7 +16,7 @@ from typing import Any
 
 import pandas as pd
 
-from phase10kit.errors import Phase10Error
+from phase10kit.errors import Phase10Error, Reason
 from phase10kit.phases import STANDARD_PHASES, Phase, phase
 from phase10kit.probability.batch import NUMBER_SHAPES, phase_shape, wilds_needed
 from phase10kit.probability.profiles import (
@@ -53,7 +53,7 @@ def resolve_phases(phases: Iterable[PhaseLike] | None, rules: Any) -> list[tuple
             result.append((position, Phase.parse(item)))
         else:
             raise Phase10Error(
-                f"{item!r} is not a phase: give a number, a Phase or text like 's3+r4'", reason="bad-phase"
+                f"{item!r} is not a phase: give a number, a Phase or text like 's3+r4'", reason=Reason.BAD_PHASE
             )
     return result
 
@@ -84,7 +84,7 @@ def count_hands(
     if hand_size > MAX_EXACT_HAND:
         raise Phase10Error(
             f"hands of {hand_size} cards are too large to count exactly (at most {MAX_EXACT_HAND})",
-            reason="hand-too-large",
+            reason=Reason.HAND_TOO_LARGE,
         )
     shape = phase_shape(phase_)
     if shape in NUMBER_SHAPES:
@@ -94,7 +94,7 @@ def count_hands(
     else:
         raise Phase10Error(
             f"{phase_} mixes number and colour groups: count it by simulation (simulate_deal_odds)",
-            reason="not-exact",
+            reason=Reason.NOT_EXACT,
         )
     needed = wilds_needed(weighted.profiles, phase_, natural_required=natural_required)
     return hands_holding(weighted, needed, deck, hand_size)

@@ -17,7 +17,7 @@ import numpy as np
 import pandas as pd
 
 from phase10kit.cards import DECK_COUNTS, KIND_COUNT, Card, card_counts
-from phase10kit.errors import Phase10Error
+from phase10kit.errors import Phase10Error, Reason
 from phase10kit.phases import Phase
 from phase10kit.probability.batch import can_complete_batch
 from phase10kit.probability.profiles import HandProfiles, IntArray
@@ -41,7 +41,7 @@ def unseen_counts(hand: Iterable[Card], seen: Iterable[Card] = ()) -> IntArray:
         extra = [str(Card.from_index(i)) for i in np.nonzero(left < 0)[0].tolist()]
         raise Phase10Error(
             f"the hand and the seen cards hold more copies of {', '.join(extra)} than the deck has",
-            reason="too-many-copies",
+            reason=Reason.TOO_MANY_COPIES,
         )
     return left
 
@@ -49,7 +49,8 @@ def unseen_counts(hand: Iterable[Card], seen: Iterable[Card] = ()) -> IntArray:
 def _check_draws(draws: int, unseen: int) -> int:
     if isinstance(draws, bool) or not isinstance(draws, int) or not 0 <= draws <= unseen:
         raise Phase10Error(
-            f"draws must be a whole number from 0 to {unseen} (the unseen cards), not {draws!r}", reason="bad-draws"
+            f"draws must be a whole number from 0 to {unseen} (the unseen cards), not {draws!r}",
+            reason=Reason.BAD_DRAWS,
         )
     return draws
 
@@ -161,7 +162,7 @@ def best_draws(
     left = unseen_counts(cards, seen_cards)
     _check_draws(draws, int(left.sum()))
     if draws < 1:
-        raise Phase10Error(f"best_draws needs at least one draw, not {draws!r}", reason="bad-draws")
+        raise Phase10Error(f"best_draws needs at least one draw, not {draws!r}", reason=Reason.BAD_DRAWS)
     base = np.array(card_counts(cards), dtype=np.int64)
     kinds = np.nonzero(left)[0]
     with_card = np.tile(base, (len(kinds), 1))

@@ -11,7 +11,7 @@ from typing import Any
 import pandas as pd
 
 from phase10kit.cards import Card
-from phase10kit.errors import Phase10Error
+from phase10kit.errors import Phase10Error, Reason
 from phase10kit.i18n import translator
 from phase10kit.phases import Phase
 from phase10kit.probability.exact import PhaseLike, exact_deal_odds, odds_by_hand_size
@@ -48,7 +48,7 @@ def difficulty_figure(
     (['1: 2s3', '4: r7'], True)
     """
     if order not in ORDERS:
-        raise Phase10Error(f"order must be one of {ORDERS}, not {order!r}", reason="bad-order")
+        raise Phase10Error(f"order must be one of {ORDERS}, not {order!r}", reason=Reason.BAD_ORDER)
     t = translator(lang)
     table = exact_deal_odds(hand_size, phases, rules).reset_index()
     if order == "difficulty":
@@ -62,7 +62,11 @@ def difficulty_figure(
         text="rank",
         hover_data=["phase", "hands", "method"],
         labels={"label": t.gettext("Phase"), "probability": t.gettext("Probability")},
-        title=t.gettext("Chance that a dealt hand of {n} cards holds each phase").format(n=hand_size),
+        title=t.ngettext(
+            "Chance that a dealt hand of {n} card holds each phase",
+            "Chance that a dealt hand of {n} cards holds each phase",
+            hand_size,
+        ).format(n=hand_size),
     )
     fig.update_layout(yaxis_tickformat=".1%")
     fig.update_xaxes(categoryorder="array", categoryarray=list(table["label"]))

@@ -17,7 +17,7 @@ import numpy as np
 import numpy.typing as npt
 
 from phase10kit.cards import COLORS, KIND_COUNT, NUMBERS, SKIP_INDEX, WILD_INDEX, Card, card_counts
-from phase10kit.errors import Phase10Error
+from phase10kit.errors import Phase10Error, Reason
 
 IntArray = npt.NDArray[np.int64]
 SmallArray = npt.NDArray[np.int16]
@@ -54,7 +54,7 @@ class DeckSpec:
         )
         for ok, why in checks:
             if not ok:
-                raise Phase10Error(f"bad deck {self!r}: {why}", reason="bad-deck")
+                raise Phase10Error(f"bad deck {self!r}: {why}", reason=Reason.BAD_DECK)
 
     @property
     def size(self) -> int:
@@ -97,7 +97,7 @@ def check_hand_size(hand_size: int, deck: DeckSpec) -> int:
     if isinstance(hand_size, bool) or not isinstance(hand_size, int) or not 1 <= hand_size <= deck.size:
         raise Phase10Error(
             f"hand size {hand_size!r} is not a whole number from 1 to {deck.size} (the deck's size)",
-            reason="bad-hand-size",
+            reason=Reason.BAD_HAND_SIZE,
         )
     return hand_size
 
@@ -141,13 +141,13 @@ class HandProfiles:
         if array.ndim != 2 or array.shape[1] != KIND_COUNT or not np.issubdtype(array.dtype, np.integer):
             raise Phase10Error(
                 f"hand counts must be whole numbers of shape (N, {KIND_COUNT}), not {array.dtype} {array.shape}",
-                reason="bad-profile",
+                reason=Reason.BAD_PROFILE,
             )
         # Bounds that keep every per-number and per-colour sum within 8 bits (a real hand has at most 2 copies).
         if array.size and (array.min() < 0 or array[:, :WILD_INDEX].max() > 10 or array[:, WILD_INDEX:].max() > 127):
             raise Phase10Error(
                 "hand counts must be 0 or more, at most 10 of a number card and 127 Wilds or Skips",
-                reason="bad-profile",
+                reason=Reason.BAD_PROFILE,
             )
         small = array.astype(np.int8, copy=False)
         # Each number's four colour counts read as one little-endian 32-bit word: multiplying by
@@ -174,7 +174,7 @@ class HandProfiles:
     def by_number(self) -> CountArray:
         """Cards of each number, one row per number 1..12: shape (12, N)."""
         if self._by_number is None:
-            raise Phase10Error("these profiles hold no per-number counts", reason="bad-profile")
+            raise Phase10Error("these profiles hold no per-number counts", reason=Reason.BAD_PROFILE)
         return self._by_number
 
     @property
@@ -182,7 +182,7 @@ class HandProfiles:
         """Cards of each colour, one row per colour: shape (4, N)."""
         if self._by_color is None:
             if self._packed is None:
-                raise Phase10Error("these profiles hold no per-colour counts", reason="bad-profile")
+                raise Phase10Error("these profiles hold no per-colour counts", reason=Reason.BAD_PROFILE)
             totals = self._packed.sum(axis=1, dtype="<u4")  # four per-colour byte sums (each < 128)
             self._by_color = np.ascontiguousarray(totals.view(np.int8).reshape(-1, RULE_COLORS).T)
         return self._by_color
@@ -201,7 +201,9 @@ class HandProfiles:
     def cells(self) -> CountArray:
         """Cards of each number and colour: shape (N, 12, 4)."""
         if self._counts is None:
-            raise Phase10Error("this phase needs per-card counts (number and colour together)", reason="bad-profile")
+            raise Phase10Error(
+                "this phase needs per-card counts (number and colour together)", reason=Reason.BAD_PROFILE
+            )
         return self._counts[:, :WILD_INDEX].reshape(-1, RULE_NUMBERS, RULE_COLORS)
 
     def ranked(self, kind: str, top: int) -> CountArray:

@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 
 from phase10kit.cards import KIND_COUNT
-from phase10kit.errors import Phase10Error
+from phase10kit.errors import Phase10Error, Reason
 from phase10kit.probability.batch import can_complete_batch
 from phase10kit.probability.exact import PhaseLike, _progress, exact_deal_odds, natural_rule, resolve_phases
 from phase10kit.probability.profiles import (
@@ -55,7 +55,7 @@ def make_generator(seed: int | random.Random | np.random.Generator) -> np.random
     if isinstance(seed, random.Random):
         return np.random.default_rng(seed.getrandbits(64))
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise Phase10Error(f"seed must be an int or a random.Random, not {seed!r}", reason="bad-seed")
+        raise Phase10Error(f"seed must be an int or a random.Random, not {seed!r}", reason=Reason.BAD_SEED)
     return np.random.default_rng(seed)
 
 
@@ -147,7 +147,7 @@ def convergence(
     """
     ordered = sorted(set(sizes))
     if not ordered or ordered[0] < 1:
-        raise Phase10Error(f"sample sizes must be positive, not {sizes!r}", reason="bad-samples")
+        raise Phase10Error(f"sample sizes must be positive, not {sizes!r}", reason=Reason.BAD_SAMPLES)
     natural = natural_rule(rules, natural_required)
     chosen = resolve_phases(phases, rules)
     rng = make_generator(seed)
@@ -193,4 +193,4 @@ def _deals(
 
 def _check_samples(n: int) -> None:
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        raise Phase10Error(f"the number of deals must be a positive whole number, not {n!r}", reason="bad-samples")
+        raise Phase10Error(f"the number of deals must be a positive whole number, not {n!r}", reason=Reason.BAD_SAMPLES)

@@ -1,0 +1,358 @@
+"""Legality: the one ``why_not`` that says whether an action is legal now and why not, and the legal moves.
+
+Every action is validated in full before anything changes: its type and every field's type first
+(``True`` and ``7.0`` are not player, group or phase numbers), then the rules. A refusal is an
+``IllegalActionError`` with a :class:`~phase10kit.errors.Reason` and the details a sentence needs.
+
+The legal moves of a turn are generated from :class:`TurnFacts`, the facts of the position that the
+player to move may know (their hand, the groups on the table, who can be skipped, ...), so a
+``PlayerView`` generates its own legal actions lazily, kind by kind, without holding the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from phase10kit.actions import Action, Discard, Draw, Hit, Lay, Take
+from phase10kit.cards import SKIP_INDEX, Card, card_counts
+from phase10kit.engine.moves import (
+    discard_action,
+    draw_action,
+    fitting_hits,
+    hit_action,
+    holds,
+    lay_actions,
+    take_action,
+)
+from phase10kit.engine.state import GameState, find_card
+from phase10kit.errors import IllegalActionError, Reason, quote
+from phase10kit.groups import Group, InvalidGroupError
+from phase10kit.phases import GroupKind, Phase
+from phase10kit.rules import Rules
+
+ACTION_TYPES = (Draw, Take, Lay, Hit, Discard)
+
+
+def _is_index(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def malformed(action: object) -> str | None:
+    """What is wrong with the shape of ``action`` (not a rule: a wrong type), or None.
+
+    >>> malformed(Draw(True)), malformed(Discard(0, "R7")), malformed(Draw(0))
+    ('the player must be a whole number, not True', 'the card must be a Card, not R7', None)
+    """
+    if not isinstance(action, ACTION_TYPES):
+        return f"it is not an action but a {type(action).__name__}"
+    if not _is_index(action.player):
+        return f"the player must be a whole number, not {quote(action.player, 40)}"
+    if isinstance(action, Discard):
+        if type(action.card) is not Card:
+            return f"the card must be a Card, not {quote(action.card, 40)}"
+        if action.target is not None and not _is_index(action.target):
+            return f"a Skip's target must be a whole number or None, not {quote(action.target, 40)}"
+    elif isinstance(action, Hit):
+        if type(action.card) is not Card:
+            return f"the card must be a Card, not {quote(action.card, 40)}"
+        if not _is_index(action.target) or not _is_index(action.group):
+            return "the group is named by two whole numbers: its owner and its position"
+        if action.end not in (None, "low", "high"):
+            return f"a run's end is 'low' or 'high', not {quote(action.end, 40)}"
+    elif isinstance(action, Lay):
+        if action.phase is not None and not _is_index(action.phase):
+            return f"the phase must be a whole number or None, not {quote(action.phase, 40)}"
+        groups = action.groups
+        if not isinstance(groups, tuple) or not all(isinstance(group, Group) for group in groups):
+            return "the groups must be a tuple of Group values"
+        for group in groups:
+            if not isinstance(group.kind, GroupKind) or not isinstance(group.cards, tuple):
+                return f"{quote(group, 60)} is not a well-formed group"
+            if not all(type(card) is Card for card in group.cards):
+                return f"{quote(group, 60)} holds something that is not a card"
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class TurnFacts:
+    """What the player to move knows that decides their legal moves (nothing hidden from them)."""
+
+    player: int
+    rules: Rules
+    stage: str
+    hand: tuple[Card, ...]
+    melds: tuple[tuple[Group, ...], ...]
+    active: tuple[int, ...]
+    can_draw: bool
+    can_take: bool
+    open_phases: tuple[tuple[int, Phase], ...]
+    named: bool
+    laid: bool
+    keeps_one: bool
+    hit_others: bool
+    skip_targets: tuple[int | None, ...]
+
+    def draws(self) -> Iterator[Action]:
+        if self.stage == "draw":
+            if self.can_draw:
+                yield draw_action(self.player)
+            if self.can_take:
+                yield take_action(self.player)
+
+    def lays(self) -> Iterator[Lay]:
+        if self.stage != "play" or not self.open_phases:
+            return
+        rules = self.rules
+        hand_key = tuple(sorted(card.index for card in self.hand))
+        for number, phase in self.open_phases:
+            if len(hand_key) < phase.size + (rules.go_out == "discard"):
+                continue
+            if not holds(hand_key, phase, rules.natural_required):
+                continue
+            yield from lay_actions(self.player, hand_key, phase, rules.natural_required, number if self.named else None)
+
+    def hits(self) -> Iterator[Hit]:
+        if self.stage != "play" or not self.laid or not self.keeps_one:
+            return
+        present = sorted({card.index for card in self.hand})
+        for target in self.active:
+            if target != self.player and not self.hit_others:
+                continue
+            for index, group in enumerate(self.melds[target]):
+                for card_index, end in fitting_hits(group, present):
+                    yield hit_action(self.player, target, index, card_index, end)
+
+    def discards(self) -> Iterator[Discard]:
+        if self.stage != "play":
+            return
+        for card_index in sorted({card.index for card in self.hand}):
+            if card_index == SKIP_INDEX:
+                for victim in self.skip_targets:
+                    yield discard_action(self.player, card_index, victim)
+            else:
+                yield discard_action(self.player, card_index, None)
+
+    def actions(self) -> Iterator[Action]:
+        """Every legal action, without repeats: draws, then lay-downs, hits and discards."""
+        yield from self.draws()
+        yield from self.lays()
+        yield from self.hits()
+        yield from self.discards()
+
+
+class Legality(GameState):
+    """``why_not`` and the legal actions of a game's position."""
+
+    def refuse(self, action: object, reason: Reason, why: str, **details: Any) -> IllegalActionError:
+        """The refusal of ``action`` (not raised), its message naming the position."""
+        return IllegalActionError(
+            f"{quote(str(action), 120)} is refused: {why} ({self.position()})", reason=reason, details=details
+        )
+
+    def why_not(self, action: object) -> IllegalActionError | None:
+        """None when ``action`` is legal now, otherwise the error ``apply`` would raise (not raised).
+
+        >>> from phase10kit.game import Game
+        >>> Game(players=2, seed=1).why_not(Draw(1)).reason
+        <Reason.NOT_YOUR_TURN: 'not-your-turn'>
+        """
+        wrong = malformed(action)
+        if wrong is not None:
+            return self.refuse(action, Reason.BAD_ACTION, wrong, text=quote(action, 60))
+        assert isinstance(action, ACTION_TYPES)
+        if self.over:
+            return self.refuse(action, Reason.GAME_OVER, "the game is over")
+        player = action.player
+        if not 0 <= player < self.players:
+            return self.refuse(action, Reason.BAD_PLAYER, f"there is no such player in a {self.players}-player game")
+        if player != self.current_player:
+            name = f"p{self.current_player + 1}"
+            return self.refuse(action, Reason.NOT_YOUR_TURN, f"it is {name}'s turn", player=name)
+        if isinstance(action, Draw | Take):
+            return self._check_draw(action)
+        if self.stage != "play":
+            return self.refuse(action, Reason.WRONG_STAGE, "the player must draw first")
+        if isinstance(action, Discard):
+            return self._check_discard(action, player)
+        if isinstance(action, Lay):
+            return self._check_lay(action, player)
+        return self._check_hit(action, player)
+
+    def can_apply(self, action: object) -> bool:
+        """Whether ``action`` is legal now."""
+        return self.why_not(action) is None
+
+    def verify_apply(self, action: object) -> None:
+        """Raise the ``IllegalActionError`` that ``apply`` would raise, or do nothing."""
+        error = self.why_not(action)
+        if error is not None:
+            raise error
+
+    def _check_draw(self, action: Draw | Take) -> IllegalActionError | None:
+        if self.stage != "draw":
+            return self.refuse(action, Reason.WRONG_STAGE, "the player has already drawn")
+        if isinstance(action, Draw):
+            return None if self.can_draw() else self.refuse(action, Reason.EMPTY_PILE, "there is nothing to draw")
+        if not self.discard_pile:
+            return self.refuse(action, Reason.EMPTY_DISCARD, "the discard pile is empty")
+        if not self.can_take():
+            return self.refuse(action, Reason.SKIP_FROM_DISCARD, "a Skip cannot be taken from the discard pile")
+        return None
+
+    def _hand_has(self, player: int, cards: list[Card]) -> bool:
+        counts = card_counts(self.hands[player])
+        for card in cards:
+            counts[card.index] -= 1
+            if counts[card.index] < 0:
+                return False
+        return True
+
+    def _check_discard(self, action: Discard, player: int) -> IllegalActionError | None:
+        card = action.card
+        if find_card(self.hands[player], card) < 0:
+            return self.refuse(action, Reason.NOT_IN_HAND, f"{card} is not in the hand", cards=[card])
+        expected = self.skip_targets(player) if card.is_skip else [None]
+        if action.target in expected:
+            return None
+        names = [f"p{t + 1}" for t in expected if t is not None] or ["—"]
+        if not card.is_skip or self.rules.skip_target == "next" or expected == [None]:
+            return self.refuse(action, Reason.BAD_TARGET, "this card names no player: write it alone", players=names)
+        return self.refuse(
+            action,
+            Reason.BAD_TARGET,
+            f"the Skip must name a player who can be skipped: {', '.join(names)}",
+            players=names,
+        )
+
+    def _check_lay(self, action: Lay, player: int) -> IllegalActionError | None:
+        options = self.open_phases(player)
+        if not options:
+            return self.refuse(action, Reason.ALREADY_LAID, "the player has no phase to lay this round")
+        if self.rules.progression == "any_order" and not self.tiebreak:
+            if action.phase not in options:
+                listed = [str(number) for number in options]
+                return self.refuse(
+                    action, Reason.PHASE_NOT_NAMED, f"name a phase not yet made: {', '.join(listed)}", phases=listed
+                )
+            number = action.phase
+        else:
+            if action.phase is not None:
+                return self.refuse(action, Reason.PHASE_NAMED, "the phase is not named under these rules")
+            number = options[0]
+        phase = self.phase_for(number)
+        groups = action.groups
+        if len(groups) != len(phase.groups):
+            return self.refuse(
+                action, Reason.WRONG_GROUPS, f"phase {phase} has {len(phase.groups)} group(s)", phase=str(phase)
+            )
+        cards: list[Card] = []
+        for group, spec in zip(groups, phase.groups, strict=True):
+            if group.kind is not spec.kind:
+                return self.refuse(
+                    action, Reason.WRONG_GROUPS, f"the groups must be {phase}, in that order", phase=str(phase)
+                )
+            size = len(group.cards)
+            if size < spec.size or (size > spec.size and not self.rules.extra_cards):
+                exact = "exactly" if not self.rules.extra_cards else "at least"
+                return self.refuse(
+                    action,
+                    Reason.WRONG_SIZE,
+                    f"{group} must have {exact} {spec.size} cards",
+                    group=str(group),
+                    phase=str(phase),
+                    size=spec.size,
+                )
+            if not self._valid_group(group):
+                return self.refuse(
+                    action, Reason.INVALID_GROUP, f"{group} is not a valid {spec.kind.name.lower()}", group=str(group)
+                )
+            cards.extend(group.cards)
+        if not self._hand_has(player, cards):
+            return self.refuse(action, Reason.NOT_IN_HAND, "the hand does not hold these cards", cards=cards)
+        if not self.keeps_card(player, len(cards)):
+            return self.refuse(action, Reason.MUST_DISCARD, "the round must end with a discard")
+        return None
+
+    def _valid_group(self, group: Group) -> bool:
+        """Whether the group is exactly what its cards make under these rules (its pinned value included)."""
+        pinned = None if any(card.is_number for card in group.cards) else group.value
+        try:
+            remade = Group.make(group.kind, group.cards, pinned, natural_required=self.rules.natural_required)
+        except InvalidGroupError:
+            return False
+        return remade == group
+
+    def _check_hit(self, action: Hit, player: int) -> IllegalActionError | None:
+        if self.laid[player] is None:
+            return self.refuse(action, Reason.NOT_LAID, "a player hits only after laying down their phase")
+        target, index, card = action.target, action.group, action.card
+        if not 0 <= target < self.players:
+            return self.refuse(action, Reason.BAD_PLAYER, "there is no such player")
+        groups = self.melds[target]
+        if not 0 <= index < len(groups):
+            return self.refuse(action, Reason.NO_SUCH_GROUP, f"p{target + 1} has no such group")
+        if find_card(self.hands[player], card) < 0:
+            return self.refuse(action, Reason.NOT_IN_HAND, f"{card} is not in the hand", cards=[card])
+        if target != player and not self.may_hit_others(player):
+            return self.refuse(action, Reason.HIT_NEXT_TURN, "others' groups may be hit from the next turn on")
+        group = groups[index]
+        ends = group.fits(card)
+        if not ends:
+            return self.refuse(
+                action, Reason.DOES_NOT_FIT, f"{card} does not fit {group}", card=str(card), group=str(group)
+            )
+        if group.kind is GroupKind.RUN:
+            if action.end is None and (len(ends) > 1 or card.is_wild):
+                return self.refuse(
+                    action,
+                    Reason.END_NEEDED,
+                    "say which end of the run: W>low or W>high",
+                    card=str(card),
+                    group=str(group),
+                )
+            if action.end is not None and action.end not in ends:
+                return self.refuse(
+                    action,
+                    Reason.DOES_NOT_FIT,
+                    f"{card} does not fit the {action.end} end of {group}",
+                    card=str(card),
+                    group=str(group),
+                )
+        elif action.end is not None:
+            return self.refuse(action, Reason.BAD_END, "only runs have ends")
+        if not self.keeps_card(player, 1):
+            return self.refuse(action, Reason.MUST_DISCARD, "the round must end with a discard")
+        return None
+
+    # ------------------------------------------------------------------ legal actions
+
+    def turn_facts(self) -> TurnFacts | None:
+        """The facts that decide the legal moves of the player to move (None once the game is over)."""
+        if self.over:
+            return None
+        player = self.current_player
+        named = self.rules.progression == "any_order" and not self.tiebreak
+        return TurnFacts(
+            player=player,
+            rules=self.rules,
+            stage=self.stage,
+            hand=tuple(self.hands[player]),
+            melds=tuple(tuple(groups) for groups in self.melds),
+            active=self.active,
+            can_draw=self.can_draw(),
+            can_take=self.can_take(),
+            open_phases=tuple((number, self.phase_for(number)) for number in self.open_phases(player)),
+            named=named,
+            laid=self.laid[player] is not None,
+            keeps_one=self.keeps_card(player, 1),
+            hit_others=self.may_hit_others(player),
+            skip_targets=tuple(self.skip_targets(player)),
+        )
+
+    def generate(self) -> Iterator[Action]:
+        """Every legal action now, without repeats."""
+        facts = self.turn_facts()
+        if facts is not None:
+            yield from facts.actions()
