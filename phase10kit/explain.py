@@ -44,7 +44,7 @@ def phase_name(phase: Phase, lang: str = "en") -> str:
     >>> phase_name(Phase.parse("2s3+c4"))
     '2 sets of 3 + 4 cards of one colour'
     >>> phase_name(Phase.parse("s3+r4"), "uk")
-    '1 група з 3 + 1 ряд із 4'
+    '1 набір з 3 + 1 ряд із 4'
     """
     parts = []
     specs = list(phase.groups)
@@ -73,7 +73,7 @@ def spec_name(spec: GroupSpec, lang: str = "en") -> str:
 
     >>> from phase10kit.phases import GroupKind
     >>> spec_name(GroupSpec(GroupKind.RUN, 4)), spec_name(GroupSpec(GroupKind.SET, 3), "cs")
-    ('run of 4', 'sada 3')
+    ('run of 4', 'sada 3 karet')
     """
     t = translator(lang)
     if spec.kind is GroupKind.SET:

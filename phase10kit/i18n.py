@@ -5,13 +5,21 @@ in tables); the catalogs are ``phase10kit/locale/<lang>/LC_MESSAGES/phase10kit.p
 ``.mo`` beside them, shipped in the package. ``python tools/i18n.py`` extracts the messages, updates
 every catalog and compiles it (``--check`` fails on drift, gaps or fuzzy entries). English is the
 source language: its text is the msgid itself.
+
+Korean particles change shape with the word before them (``R7을`` but ``W를``). A Korean msgstr
+therefore never writes ``을(를)``: it gives the particle as the placeholder's format spec,
+``{card:을}``, ``{who:이}``, ``{group:이에요}``, and the messages ``translator()`` returns fill it in
+with the shape the value needs (``ko_particle``; the table is ``PARTICLES``). Any other format spec
+works as in ``str.format``; English and the other catalogs simply never use a particle spec.
 """
 
 from __future__ import annotations
 
 import gettext
+import string
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 LANGUAGES = {"en": "English", "es": "Español", "hr": "Hrvatski", "cs": "Čeština", "uk": "Українська", "ko": "한국어"}
 """The kit's languages: English and those of its source rule texts."""
@@ -31,10 +39,14 @@ def N_(message: str) -> str:
 def check_lang(lang: str) -> str:
     """``lang`` itself when the kit speaks it; otherwise a ``Phase10Error`` naming the choices."""
     if lang not in LANGUAGES:
-        from phase10kit.errors import Phase10Error
+        from phase10kit.errors import Phase10Error, Reason, quote
 
         choices = ", ".join(LANGUAGES)
-        raise Phase10Error(f"unknown language {lang!r}: choose one of {choices}", reason="bad-language")
+        raise Phase10Error(
+            f"unknown language {quote(lang, 40)!r}: choose one of {choices}",
+            reason=Reason.BAD_LANGUAGE,
+            details={"choices": choices},
+        )
     return lang
 
 
@@ -49,5 +61,162 @@ def translator(lang: str = "en") -> gettext.NullTranslations:
     """
     check_lang(lang)
     if lang == "en":
-        return gettext.NullTranslations()
-    return gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang], fallback=True)
+        return _Translations()
+    return gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang], fallback=True, class_=_Catalog)
+
+
+# --- Korean particles ---------------------------------------------------------------------------
+# A catalog can't know the word a placeholder will hold, so the particle after a placeholder is
+# written as its format spec and chosen when the message is formatted (see the module docstring).
+
+PARTICLES: dict[str, tuple[str, str]] = {
+    "을/를": ("을", "를"),
+    "이/가": ("이", "가"),
+    "은/는": ("은", "는"),
+    "과/와": ("과", "와"),
+    "으로/로": ("으로", "로"),
+    "이에요/예요": ("이에요", "예요"),
+    "이었어요/였어요": ("이었어요", "였어요"),
+    "이어야/여야": ("이어야", "여야"),
+    "이나/나": ("이나", "나"),
+    "이랑/랑": ("이랑", "랑"),
+    "이라고/라고": ("이라고", "라고"),
+}
+"""Each Korean particle (and the copula) as (its shape after a final consonant, its shape after a vowel)."""
+_SPECS = {spec: pair for pair in PARTICLES.values() for spec in (f"{pair[0]}/{pair[1]}", *pair)}
+_FINALS = " ㄱㄲㄳㄴㄵㄶㄷㄹㄺㄻㄼㄽㄾㄿㅀㅁㅂㅄㅅㅆㅇㅈㅊㅋㅌㅍㅎ"
+"""The 28 final-consonant slots of a Hangul syllable; slot 0 (a space here) is "no final consonant"."""
+_DIGIT_FINALS = ["ㅇ", "ㄹ", "", "ㅁ", "", "", "ㄱ", "ㄹ", "ㄹ", ""]
+"""The last consonant of each digit read in Sino-Korean: 영 일 이 삼 사 오 육 칠 팔 구."""
+_POWER_FINALS = {1: "ㅂ", 2: "ㄱ", 3: "ㄴ"}
+"""Round numbers end in their unit: 십 (10), 백 (100), 천 (1000); then 만, 억, 조, 경 every four zeros."""
+_MYRIAD_FINALS = ["ㄴ", "ㄱ", "", "ㅇ"]
+_LETTER_FINALS = {"L": "ㄹ", "M": "ㅁ", "N": "ㄴ", "R": "ㄹ"}
+"""Latin letters whose Korean names end in a consonant (엘 엠 엔 알); every other name ends in a vowel."""
+_WORD_FINALS = {"l": "ㄹ", "m": "ㅁ", "n": "ㄴ"}
+_CLOSING = " \t\n]}>\"'”’»」』.,;:!?…"
+_LATIN = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def final_consonant(word: object) -> str:
+    """The consonant ``word`` ends with when read aloud (a jamo such as ``"ㄹ"``), or ``""`` after a vowel.
+
+    Hangul is read as written; numbers in Sino-Korean (7 칠, 12 십이, 10 십, 100 백); Latin letters
+    alone, in capitals or without a vowel by their names (R 알, W 더블유: the card ``R7`` ends in 칠,
+    ``p2`` in 이, ``hr`` in 알); other Latin words by their ending, as loanwords are spelled (l, m, n,
+    ng end in a consonant). Closing
+    brackets, quotes and punctuation are skipped, and so is a final parenthesis: Korean attaches the
+    particle to the word before it. Anything else counts as ending in a vowel.
+
+    >>> [final_consonant(w) for w in ("런", "세트", "R7", "B12", "10", "W", "p1", "Wild", "빨강 7 (R7)")]
+    ['ㄴ', '', 'ㄹ', '', 'ㅂ', '', 'ㄹ', '', 'ㄹ']
+    """
+    text = _spoken_end(str(word))
+    if not text:
+        return ""
+    last = text[-1]
+    if "가" <= last <= "힣":
+        return _FINALS[(ord(last) - ord("가")) % 28].strip()
+    if last in "0123456789":
+        return _number_final(text[len(text.rstrip("0123456789")) :])
+    if last in _LATIN:
+        tail = text[len(text.rstrip(_LATIN)) :]
+        if len(tail) == 1 or tail.isupper() or not set(tail.lower()) & set("aeiouy"):
+            return _LETTER_FINALS.get(last.upper(), "")  # read letter by letter: "R7", "hr"
+        return "ㅇ" if tail.lower().endswith("ng") else _WORD_FINALS.get(last.lower(), "")
+    return ""
+
+
+def _spoken_end(text: str) -> str:
+    """``text`` without the closing marks and the final parenthesis that a particle skips."""
+    while True:
+        shorter = text.rstrip(_CLOSING)
+        if shorter.endswith(")"):
+            opening = shorter.rfind("(")
+            shorter = shorter[:opening] if opening >= 0 else shorter[:-1]
+        if shorter == text:
+            return text
+        text = shorter
+
+
+def _number_final(digits: str) -> str:
+    significant = digits.rstrip("0")
+    if not significant:
+        return "ㅇ"  # 영
+    zeros = len(digits) - len(significant)
+    if zeros == 0:
+        return _DIGIT_FINALS[int(digits[-1])]
+    if zeros in _POWER_FINALS:
+        return _POWER_FINALS[zeros]
+    return _MYRIAD_FINALS[min(zeros // 4, 4) - 1]
+
+
+def ko_particle(word: object, particle: str) -> str:
+    """The shape of a Korean ``particle`` (``"을/를"``, or either shape: ``"을"``, ``"를"``) that follows ``word``.
+
+    >>> [ko_particle(w, "을/를") for w in ("R7", "W", "런", "세트")]
+    ['을', '를', '을', '를']
+    >>> ko_particle("런", "예요"), ko_particle("세트", "이에요"), ko_particle("칠", "로"), ko_particle("R3", "로")
+    ('이에요', '예요', '로', '으로')
+    """
+    pair = _SPECS.get(particle)
+    if pair is None:
+        raise ValueError(f"unknown Korean particle {particle!r}: use one of {', '.join(PARTICLES)}")
+    final = final_consonant(word)
+    if pair == PARTICLES["으로/로"] and final == "ㄹ":
+        return pair[1]  # 로 after ㄹ: 칠로, 런으로
+    return pair[0] if final else pair[1]
+
+
+class MessageFormatter(string.Formatter):
+    """``str.format`` plus Korean particle specs: ``{card:을}`` is the card followed by 을 or 를.
+
+    >>> MessageFormatter().format("{card:을} 버렸어요. {who:이} 이겼어요.", card="W", who="p3")
+    'W를 버렸어요. p3이 이겼어요.'
+    """
+
+    def format_field(self, value: Any, format_spec: str) -> Any:
+        if format_spec in _SPECS:
+            text = format(value)
+            return text + ko_particle(text, format_spec)
+        return super().format_field(value, format_spec)
+
+
+FORMATTER = MessageFormatter()
+"""The formatter of every translated message (code formatting a template itself uses ``FORMATTER.vformat``)."""
+
+
+class Message(str):
+    """A translated message: a ``str`` whose ``format``/``format_map`` also fill in Korean particles.
+
+    >>> Message("{card:을} 뽑았어요.").format(card="R7"), Message("{n}점").format(n=5)
+    ('R7을 뽑았어요.', '5점')
+    """
+
+    __slots__ = ()
+
+    def format(self, *args: object, **kwargs: object) -> str:
+        return FORMATTER.vformat(self, args, kwargs)
+
+    def format_map(self, mapping: Any) -> str:
+        return FORMATTER.vformat(self, (), mapping)
+
+
+class _Translations(gettext.NullTranslations):
+    """Translations whose messages are ``Message`` strings (English: the msgids themselves)."""
+
+    def gettext(self, message: str) -> str:
+        return Message(super().gettext(message))
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return Message(super().ngettext(msgid1, msgid2, n))
+
+    def pgettext(self, context: str, message: str) -> str:
+        return Message(super().pgettext(context, message))
+
+    def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
+        return Message(super().npgettext(context, msgid1, msgid2, n))
+
+
+class _Catalog(_Translations, gettext.GNUTranslations):
+    """A compiled catalog (``.mo``) whose messages are ``Message`` strings."""

@@ -36,7 +36,8 @@ PLURAL_FORMS = {
     "ko": "nplurals=1; plural=0;",
 }
 """The gettext plural rules of each translated language (GNU gettext's; Korean has a single form)."""
-PLACEHOLDER = re.compile(r"\{(\w*)\}")
+PLACEHOLDER = re.compile(r"\{(\w*)(?:![rsa])?(?::[^{}]*)?\}")
+"""A {placeholder}, with an optional conversion and format spec (Korean particles: ``{card:을}``)."""
 
 
 def languages() -> list[str]:

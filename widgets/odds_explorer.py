@@ -132,9 +132,11 @@ class OddsExplorer(Exercise):
         self.deal_odds, method = self._deal_cache[key]
         how = t.gettext("exact") if method == "exact" else t.gettext("estimated by simulation")
         self.deal_view.value = escape(
-            t.gettext("A dealt hand of {size} cards holds {phase} with a chance of {percent} ({how}).").format(
-                size=size, phase=phase_name(goal, self.lang), percent=_percent(self.deal_odds), how=how
-            )
+            t.ngettext(
+                "A dealt hand of {size} card holds {phase} with a chance of {percent} ({how}).",
+                "A dealt hand of {size} cards holds {phase} with a chance of {percent} ({how}).",
+                size,
+            ).format(size=size, phase=phase_name(goal, self.lang), percent=_percent(self.deal_odds), how=how)
         )
         cards = read_hand(self.hand_text.value)
         if not cards:
@@ -144,9 +146,9 @@ class OddsExplorer(Exercise):
         self.curve = tuple(completion_odds(cards, goal, n, natural_required=self.natural_required) for n in draws)
         self._draw_chart(list(draws), list(self.curve))
         self.status.show(
-            t.gettext("{hand}: {percent} after {draws} draws.").format(
-                hand=format_cards(cards), percent=_percent(self.curve[-1]), draws=len(self.curve)
-            ),
+            t.ngettext(
+                "{hand}: {percent} after {draws} draw.", "{hand}: {percent} after {draws} draws.", len(self.curve)
+            ).format(hand=format_cards(cards), percent=_percent(self.curve[-1]), draws=len(self.curve)),
             "info",
         )
 
