@@ -26,7 +26,7 @@ from phase10kit.course.lesson_06 import first_refusal, split_moves
 from phase10kit.errors import Phase10Error
 from phase10kit.game import Game
 from phase10kit.i18n import N_
-from phase10kit.phases import Phase, phase
+from phase10kit.phases import GroupKind, phase
 from phase10kit.rules import Rules, phase_list
 from phase10kit.solver import Layout
 
@@ -83,35 +83,68 @@ ONE_PER_HAND = Exercise(
     position=custom_game,
 )
 
-# ------------------------------------------------------------------ phases.notation
+# ------------------------------------------------------------------ phases.with_runs
 
 
-def _judge_notation(answer: object, t: Translations) -> Verdict:
-    if not isinstance(answer, str) or len(answer) > MAX_TEXT:
-        raise AnswerError(N_("{answer} is not a phase: write it like s3+r4."), answer=brief(answer))
-    written = Phase.parse(answer)
-    wanted = phase(9)
-    if sorted(map(str, written.groups)) == sorted(map(str, wanted.groups)):
-        return True, t.gettext("Right: Phase 9 is {phase}, a set of 5 and a set of 2.").format(phase=wanted)
-    for number in range(1, 11):
-        if written == phase(number):
-            return False, t.gettext("{answer} is Phase {number}, not Phase 9.").format(answer=written, number=number)
-    return False, t.gettext("{answer} is none of the ten phases.").format(answer=written)
+def phases_with_runs() -> list[int]:
+    """The standard phases that ask for a run, read from the phase list itself.
+
+    >>> phases_with_runs()
+    [2, 3, 4, 5, 6]
+    """
+    return [number for number in range(1, 11) if any(spec.kind is GroupKind.RUN for spec in phase(number).groups)]
 
 
-NOTATION = Exercise(
-    id="phases.notation",
+def read_numbers(answer: object) -> list[int]:
+    """Whole numbers written as text (``"2 3, 4"``) or given as a list or tuple of ints.
+
+    >>> read_numbers("2 3, 4"), read_numbers([5, 6])
+    ([2, 3, 4], [5, 6])
+    """
+    if isinstance(answer, str) and len(answer) <= MAX_TEXT:
+        words = answer.replace(",", " ").split()
+        if words and all(word.isdigit() and len(word) <= 3 for word in words):
+            return [int(word) for word in words]
+    if isinstance(answer, list | tuple) and answer and len(answer) <= 30:
+        return [read_int(item, low=0, high=999) for item in answer]
+    raise AnswerError(N_("{answer} is not a list of numbers: write them like 1 2 3."), answer=brief(answer))
+
+
+def _judge_with_runs(answer: object, t: Translations) -> Verdict:
+    numbers = sorted(set(read_numbers(answer)))
+    right = phases_with_runs()
+    for number in numbers:
+        if number not in range(1, 11):
+            return False, t.gettext("{number} is not one of the ten phases.").format(number=number)
+        if number not in right:
+            return False, t.gettext("Phase {number} is {phase}: no r in it, so it asks for no run.").format(
+                number=number, phase=phase(number)
+            )
+    missed = [number for number in right if number not in numbers]
+    if missed:
+        return False, t.ngettext(
+            "{count} phase with a run is missing from {answer}.",
+            "{count} phases with a run are missing from {answer}.",
+            len(missed),
+        ).format(count=len(missed), answer=" ".join(map(str, numbers)))
+    return True, t.gettext("Right: phases {answer} ask for a run; the other phases are sets or one colour.").format(
+        answer=" ".join(map(str, right))
+    )
+
+
+WITH_RUNS = Exercise(
+    id="phases.with_runs",
     notebook=NOTEBOOK,
     clauses=("phase.list",),
     kind="answer",
-    question=N_("Write Phase 9 in the notation (like s3+r4 for Phase 2)."),
-    solution="s5+s2",
-    wrong=("s5+s3", "2s4", "r9", "s5+r2"),
+    question=N_("Which of the ten phases ask for a run? Write their numbers, like 1 2 3."),
+    solution="2 3 4 5 6",
+    wrong=("4 5 6", "2 3", "1 2 3 4 5 6", "2 3 4 5 6 8"),
     hints=(
-        N_("Phases 7, 9 and 10 are all made of sets."),
-        N_("Phase 9 has two sets of different sizes; together they are 7 cards."),
+        N_("In the notation a run is written r: r7 is a run of 7."),
+        N_("Look for the letter r in each phase, also in phases that mix a set and a run."),
     ),
-    judge=_judge_notation,
+    judge=_judge_with_runs,
 )
 
 # ------------------------------------------------------------------ phases.same_number
@@ -436,7 +469,7 @@ GOING_OUT = Exercise(
 
 EXERCISES: tuple[Exercise, ...] = (
     ONE_PER_HAND,
-    NOTATION,
+    WITH_RUNS,
     SAME_NUMBER,
     WHOLE,
     IN_ORDER,
@@ -454,6 +487,7 @@ __all__ = [
     "hit_position",
     "order_position",
     "out_position",
+    "phases_with_runs",
     "refill_position",
     "same_position",
 ]
