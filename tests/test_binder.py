@@ -16,7 +16,9 @@ from packaging.utils import canonicalize_name
 
 ROOT = Path(__file__).resolve().parent.parent
 BINDER = ROOT / "binder"
-NEEDED = {"numpy", "pandas", "ipywidgets", "plotly", "anywidget", "jupyterlab", "voila", "ipykernel", "tqdm"}
+NEEDED = {"numpy", "pandas", "ipywidgets", "plotly", "anywidget", "jupyterlab", "voila", "ipykernel", "tqdm"} | {
+    f"jupyterlab-language-pack-{locale}" for locale in ("es-es", "cs-cz", "uk-ua", "ko-kr")
+}
 
 
 def _requirement_lines() -> list[str]:
