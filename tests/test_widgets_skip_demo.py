@@ -6,7 +6,9 @@ import pytest
 
 from phase10kit.actions import Discard
 from phase10kit.errors import Phase10Error
-from widgets.skip_demo import SkipDemo, demo_seed
+from phase10kit.game import Game
+from phase10kit.rules import Rules
+from widgets.skip_demo import SkipDemo, demo_seed, flipped_skip_seed
 
 
 def step_until_skip_in_hand(demo: SkipDemo, limit: int = 200) -> None:
@@ -74,8 +76,8 @@ def test_changing_the_rule_replays_the_same_deal() -> None:
     demo.skip_rule.value = "next"
     assert demo.game.rules.skip_target == "next" and [list(h) for h in demo.game.hands] == hands
     assert demo.game.turn == 1 and demo.log_entries == []
-    demo.first_rule.value = "skip_first"
-    assert demo.game.rules.first_skip == "skip_first"
+    demo.first_rule.value = "cover"
+    assert demo.game.rules.first_skip == "cover" and [list(h) for h in demo.game.hands] == hands
 
 
 def test_demo_seed_gives_the_first_two_players_a_skip() -> None:
@@ -98,3 +100,44 @@ def test_the_browser_cannot_change_the_demo_and_bad_options_are_refused() -> Non
     with pytest.raises(Phase10Error):
         SkipDemo(skip_target="previous")
     assert "p10-skip-demo" in demo._dom_classes and "p10-btn-next" in demo.next_button._dom_classes
+
+
+def test_the_demo_starts_on_the_kits_default_rules_and_its_menus_show_them() -> None:
+    demo = SkipDemo(players=4)
+    assert demo.rules == Rules() and demo.game.rules == Rules()
+    assert (demo.skip_rule.value, demo.first_rule.value) == (Rules().skip_target, Rules().first_skip)
+    # The menus are as wide as their choices, so "is covered by the next card" is never cut off.
+    assert demo.skip_rule.layout.width == "auto" and demo.first_rule.layout.width == "auto"
+
+
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_skip_first_discard_a_flipped_skip_skips_the_first_player(players: int) -> None:
+    demo = SkipDemo(players=players, deal="flipped-skip", seed=10)
+    view = demo.game.view(0)
+    assert view.discard_pile[0].is_skip and demo.seed == flipped_skip_seed(players, 10) >= 10
+    first = (view.dealer + 1) % players
+    assert demo.game.current_player == (first + 1) % players
+    assert demo.log_entries == [
+        "A Skip was turned up to start the discard pile.",
+        f"p{first + 1} loses the first turn to the Skip turned up.",
+    ]
+
+
+def test_option_twist_cover_the_same_flipped_skip_is_covered_and_nobody_loses_a_turn() -> None:
+    demo = SkipDemo(players=4, deal="flipped-skip")
+    skipped_deal = [list(h) for h in demo.game.hands]
+    demo.first_rule.value = "cover"
+    view = demo.game.view(0)
+    assert [list(h) for h in demo.game.hands] == skipped_deal
+    assert view.discard_pile[0].is_skip and not view.discard_pile[-1].is_skip
+    assert demo.game.current_player == (view.dealer + 1) % 4
+    assert demo.log_entries == ["A Skip was turned up and covered with the next card: nobody loses a turn."]
+
+
+def test_flipped_skip_seed_asks_the_engine_and_bad_deals_are_refused() -> None:
+    for start in (0, 100, 1000):
+        seed = flipped_skip_seed(5, start)
+        assert Game(players=5, seed=seed).view(0).discard_pile[0].is_skip
+        assert all(not Game(players=5, seed=s).view(0).discard_pile[0].is_skip for s in range(start, seed))
+    with pytest.raises(Phase10Error):
+        SkipDemo(deal="a Skip, please")

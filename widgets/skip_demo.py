@@ -9,13 +9,13 @@ rule, not a game: it shows how many Skips each player holds.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
-from itertools import count
 
 import ipywidgets
 
 from phase10kit.actions import Discard, Draw, Take
-from phase10kit.errors import Phase10Error
+from phase10kit.errors import Phase10Error, Reason
 from phase10kit.game import Game, PlayerView
 from phase10kit.i18n import check_lang, translator
 from phase10kit.rules import Rules
@@ -23,28 +23,49 @@ from widgets._safety import BrowserLocked, Feedback, Refusal, locked_html
 from widgets.table_parts import LockedRow, SafeDropdown, TableButton
 
 SEARCH_LIMIT = 5000
-"""Seeds tried to find a deal where the first two players to act both hold a Skip."""
+"""Seeds tried to find a deal that shows what the demo is about."""
+DEALS = ("early-skips", "flipped-skip")
+"""What the demo's deal shows: a Skip in each of the first two hands, or a Skip turned up to start the discard pile."""
 
 
-def demo_seed(players: int, start: int = 0) -> int:
+def demo_seed(players: int, start: int = 0, rules: Rules | None = None) -> int:
     """The first seed from ``start`` whose deal gives a Skip to each of the first two players to act.
 
-    With two Skips in a row, the second player faces the once-per-circuit rule at once.
+    With two Skips in a row, the second player faces the once-per-circuit rule at once. The deal is
+    made by the engine under ``rules`` (the kit's default rules when None).
 
     >>> g = Game(players=4, seed=demo_seed(4))
     >>> first = g.current_player; second = (first + 1) % 4
     >>> any(c.is_skip for c in g.hands[first]) and any(c.is_skip for c in g.hands[second])
     True
     """
-    for seed in count(start):
-        if seed - start >= SEARCH_LIMIT:
-            raise Phase10Error(f"no deal with two early Skips among {SEARCH_LIMIT} seeds from {start}")
-        game = Game(players=players, rules=Rules(first_skip="cover"), seed=seed)
+
+    def two_early_skips(game: Game) -> bool:
         first = game.current_player
         second = (first + 1) % players
-        if any(c.is_skip for c in game.hands[first]) and any(c.is_skip for c in game.hands[second]):
+        return any(c.is_skip for c in game.hands[first]) and any(c.is_skip for c in game.hands[second])
+
+    return _search(players, start, rules, two_early_skips, "two early Skips")
+
+
+def flipped_skip_seed(players: int, start: int = 0, rules: Rules | None = None) -> int:
+    """The first seed from ``start`` whose deal turns up a Skip as the first card of the discard pile.
+
+    The engine deals under ``rules`` (the kit's default rules when None); the flipped card does not
+    depend on the rules, only what happens next does (the first player loses a turn, or the Skip is covered).
+
+    >>> g = Game(players=4, seed=flipped_skip_seed(4))
+    >>> g.view(0).discard_pile[0].is_skip
+    True
+    """
+    return _search(players, start, rules, lambda game: game.view(0).discard_pile[0].is_skip, "a Skip turned up")
+
+
+def _search(players: int, start: int, rules: Rules | None, shows: Callable[[Game], bool], what: str) -> int:
+    for seed in range(start, start + SEARCH_LIMIT):
+        if shows(Game(players=players, rules=rules or Rules(), seed=seed)):
             return seed
-    raise AssertionError("unreachable")  # pragma: no cover
+    raise Phase10Error(f"no deal with {what} among {SEARCH_LIMIT} seeds from {start}", reason=Reason.BAD_SEED)
 
 
 def passed_over(before: int, after: int, view: PlayerView) -> list[int]:
@@ -66,33 +87,50 @@ def passed_over(before: int, after: int, view: PlayerView) -> list[int]:
     return passed
 
 
+def _fit_text() -> ipywidgets.Layout:
+    # A menu as wide as its label and longest choice (the default fixed width cut the choices off).
+    return ipywidgets.Layout(width="auto", max_width="100%")
+
+
 class SkipDemo(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
     """Step through turns of a real game to see who loses a turn under each Skip rule.
 
     ``skip_target`` (``"choose"`` or ``"next"``) and ``first_skip`` (``"skip_first"`` or
-    ``"cover"``) can be changed in the menus; the same deal then starts again under the new rule.
+    ``"cover"``) start at the kit's default rules (``Rules()``) and can be changed in the menus; the
+    same deal then starts again under the new rule. ``deal="early-skips"`` (the default) deals a Skip
+    to each of the first two players; ``deal="flipped-skip"`` deals one that turns up a Skip to start
+    the discard pile. Both are searched from ``seed`` with the engine.
 
     >>> demo = SkipDemo(players=4)
+    >>> demo.rules == Rules()
+    True
     >>> demo.next_turn(); demo.next_turn()
     >>> demo.log_entries[:2]
     ['p1 draws a card.', 'p1 discards a Skip against p4.']
+    >>> SkipDemo(players=4, deal="flipped-skip").log_entries
+    ['A Skip was turned up to start the discard pile.', 'p1 loses the first turn to the Skip turned up.']
     """
 
     def __init__(
         self,
         players: int = 4,
-        skip_target: str = "choose",
-        first_skip: str = "cover",
+        skip_target: str = Rules().skip_target,
+        first_skip: str = Rules().first_skip,
         seed: int | None = None,
         lang: str = "en",
+        deal: str = "early-skips",
     ) -> None:
         super().__init__()
         self.lang = check_lang(lang)
         t = translator(self.lang)
         if isinstance(players, bool) or not isinstance(players, int) or not 3 <= players <= 6:
-            raise Phase10Error(f"the Skip demo needs 3 to 6 players, not {players!r}", reason="bad-players")
+            raise Phase10Error(f"the Skip demo needs 3 to 6 players, not {players!r}", reason=Reason.BAD_PLAYERS)
         self.players = players
-        self.seed = demo_seed(players, 0 if seed is None else seed)
+        self.deal = self._option(deal, DEALS, "deal")
+        self._option(skip_target, ("choose", "next"), "skip_target")
+        self._option(first_skip, ("skip_first", "cover"), "first_skip")
+        search = flipped_skip_seed if deal == "flipped-skip" else demo_seed
+        self.seed = search(players, 0 if seed is None else seed, Rules(skip_target=skip_target, first_skip=first_skip))
         self.feedback = Feedback(self.lang)
         self.status, self.errors = self.feedback.status, self.feedback.errors
         self.log_entries: list[str] = []
@@ -103,6 +141,7 @@ class SkipDemo(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
             options=[(t.gettext("the discarder chooses"), "choose"), (t.gettext("the next player"), "next")],
             description=t.gettext("A Skip skips:"),
             style={"description_width": "initial"},
+            layout=_fit_text(),
         )
         self.first_rule = SafeDropdown(
             options=[
@@ -111,6 +150,7 @@ class SkipDemo(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
             ],
             description=t.gettext("A Skip turned up at the start:"),
             style={"description_width": "initial"},
+            layout=_fit_text(),
         )
         self.target = SafeDropdown(
             options=[], description=t.gettext("Skip whom:"), style={"description_width": "initial"}
@@ -129,7 +169,7 @@ class SkipDemo(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         self.skip_rule.observe(self.feedback.guard(lambda _c: self.restart()), names="value")
         self.first_rule.observe(self.feedback.guard(lambda _c: self.restart()), names="value")
         self.children = [
-            LockedRow([self.skip_rule, self.first_rule]),
+            LockedRow([self.skip_rule, self.first_rule], layout=ipywidgets.Layout(flex_flow="row wrap")),
             self.rule_note,
             self.seats,
             LockedRow([self.target, self.next_button, self.restart_button]),
@@ -143,7 +183,7 @@ class SkipDemo(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
     @staticmethod
     def _option(value: str, choices: tuple[str, ...], name: str) -> str:
         if value not in choices:
-            raise Phase10Error(f"{name}={value!r}: choose {' or '.join(choices)}", reason="bad-rules")
+            raise Phase10Error(f"{name}={value!r}: choose {' or '.join(choices)}", reason=Reason.BAD_RULES)
         return value
 
     @property
@@ -159,6 +199,8 @@ class SkipDemo(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         view = self.game.view(0)
         if view.discard_pile[-1].is_skip:
             self._log(t.gettext("A Skip was turned up to start the discard pile."))
+        elif view.discard_pile[0].is_skip:
+            self._log(t.gettext("A Skip was turned up and covered with the next card: nobody loses a turn."))
         passed = passed_over(view.dealer, view.current_player, view)
         for seat in passed:
             self._log(t.gettext("p{seat} loses the first turn to the Skip turned up.").format(seat=seat + 1))
@@ -172,7 +214,7 @@ class SkipDemo(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         g = self.game
         t = translator(self.lang)
         if g.is_over():
-            raise Refusal(t.gettext("The demo game is over: start again."), reason="game-over")
+            raise Refusal(t.gettext("The demo game is over: start again."), reason=Reason.GAME_OVER)
         player = g.current_player
         view = g.view(player)
         if view.stage == "draw":

@@ -1,0 +1,287 @@
+"""The classroom deck (notebooks/classroom.ipynb) in Voila and Chromium at 1920x1080, as a projector shows it.
+
+The deck is served the way a teacher starts it, ``voila notebooks/classroom.ipynb``, with the repository's
+slide template first on the Jupyter path (``share/jupyter``), so these tests check the template in the
+checkout. One walk through every slide (pressing → as a clicker does) measures each slide; the other tests
+open their own page. Every request is routed: one that is not to 127.0.0.1 fails the test.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
+
+import pytest
+from playwright.sync_api import expect
+
+from phase10kit.cards import parse_cards
+from phase10kit.probability import exact_deal_odds
+from tests.browser.conftest import ROOT, _free_port, _need_chromium, running_server, voila_command
+
+DECK = ROOT / "notebooks" / "classroom.ipynb"
+SCREEN = {"width": 1920, "height": 1080}
+MIN_CARD, MIN_BODY, MIN_WIDGET = 120, 24, 20
+ERROR = "There was an error when executing cell"
+# What a projector must never show: code, commands, file names and paths.
+DEVELOPER_TEXT = re.compile(
+    r"\.ipynb|\.py\b|\bvoila\b|\bpip\b|\bpython\b|\bmake \w|--\w|\w\(\)|[\w.]+/[\w.]+/|\bimport\b|Traceback",
+    re.IGNORECASE,
+)
+
+# Sizes on the slide shown now, in screen pixels: reveal.js scales the 1920x1080 slide to the window,
+# so a CSS size is multiplied by that scale (the slides' drawn width over their layout width).
+MEASURE = """() => {
+  const slides = document.querySelector(".reveal .slides");
+  const scale = slides.getBoundingClientRect().width / slides.offsetWidth;
+  const slide = document.querySelector(".reveal .slides > section.present");
+  const shown = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
+  const box = (r) => [Math.round(r.left), Math.round(r.top), Math.round(r.right), Math.round(r.bottom)];
+  const texts = [];
+  const walker = document.createTreeWalker(slide, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const node = walker.currentNode, el = node.parentElement;
+    if (!node.textContent.trim() || el.closest("svg, option, script, style") || !shown(el)) continue;
+    const kind = el.closest(".jp-RenderedMarkdown") ? "body" : el.closest(".p10-deck") ? "deck" : "widget";
+    texts.push({text: node.textContent.trim().slice(0, 60), kind, px: parseFloat(getComputedStyle(el).fontSize) * scale,
+                box: box(el.getBoundingClientRect())});
+  }
+  for (const el of slide.querySelectorAll("select, button")) {
+    if (!shown(el)) continue;
+    texts.push({text: (el.value || el.textContent).trim().slice(0, 60) || "(empty)", kind: "widget",
+                px: parseFloat(getComputedStyle(el).fontSize) * scale, box: box(el.getBoundingClientRect())});
+  }
+  const cards = [...slide.querySelectorAll(".p10-deck svg")].filter(shown).map((svg) => {
+    const r = svg.getBoundingClientRect();
+    return {label: svg.getAttribute("aria-label"), height: r.height, box: box(r)};
+  });
+  const menus = [...slide.querySelectorAll("select")].filter(shown).map((s) => ({
+    value: s.value, cut: s.scrollWidth > s.clientWidth + 1}));
+  const title = slide.querySelector("h1, h2, .p10-deck-title");
+  return {number: document.querySelector(".reveal .slide-number").innerText.trim(), scale, texts, cards, menus,
+          title: title ? title.innerText.trim() : "",
+          text: slide.innerText, hash: location.hash,
+          hiddenFragments: slide.querySelectorAll(".fragment:not(.visible)").length,
+          code: [...slide.querySelectorAll(".jp-CodeCell .jp-InputArea")].filter(shown).length};
+}"""
+
+
+# A fragment has appeared once it is marked visible and has finished fading in.
+SHOWN = """(before) => {
+  const fragments = [...document.querySelectorAll(".reveal .slides > section.present .fragment")];
+  const hidden = fragments.filter((f) => !f.classList.contains("visible")).length;
+  return hidden < before && fragments.every((f) => !f.classList.contains("visible")
+    || (getComputedStyle(f).opacity === "1" && getComputedStyle(f).visibility === "visible"));
+}"""
+
+
+def slide_cells() -> int:
+    """How many slides the notebook declares (cells whose slide type starts a slide)."""
+    cells = json.loads(DECK.read_text(encoding="utf-8"))["cells"]
+    return sum(1 for cell in cells if cell["metadata"].get("slideshow", {}).get("slide_type") == "slide")
+
+
+@dataclass
+class Outside:
+    """Requests the page tried to send off the machine (each was aborted)."""
+
+    urls: list[str] = field(default_factory=list)
+
+    def route(self, route: Any) -> None:
+        if urlparse(route.request.url).hostname == "127.0.0.1":
+            route.continue_()
+        else:
+            self.urls.append(route.request.url)
+            route.abort()
+
+
+@pytest.fixture(scope="module")
+def deck_url() -> Iterator[str]:
+    """``voila notebooks/classroom.ipynb`` on a free loopback port, the checkout's template first."""
+    _need_chromium()
+    port = _free_port()
+    env = dict(os.environ)
+    env["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(ROOT / "share" / "jupyter"), env.get("JUPYTER_PATH")) if p)
+    command = voila_command(port, "notebooks/classroom.ipynb")
+    with running_server(command, port, ROOT / ".voila-deck-test.log", env=env) as server:
+        yield server.url
+
+
+def open_deck(browser: Any, url: str, outside: Outside, query: str = "") -> Any:
+    """A 1920x1080 page showing the deck's first slide, every request routed through ``outside``."""
+    page = browser.new_page(viewport=SCREEN)
+    page.route("**/*", outside.route)
+    page.goto(f"{url}/{query}", timeout=120_000)
+    expect(page.locator(".reveal .slides > section.present .jp-RenderedMarkdown").first).to_be_visible(timeout=120_000)
+    # The widgets arrive after the page: wait for the language menu on the first slide.
+    expect(page.locator(".p10-deck-language select")).to_be_visible(timeout=60_000)
+    return page
+
+
+def current(page: Any) -> dict[str, Any]:
+    measured: dict[str, Any] = page.evaluate(MEASURE)
+    return measured
+
+
+@dataclass
+class Walk:
+    slides: list[dict[str, Any]]
+    outside: Outside
+    screenshots: Path
+
+
+@pytest.fixture(scope="module")
+def walk(browser: Any, deck_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Walk]:
+    """Every slide measured (after all its fragments are shown) and photographed, pressing → as a clicker does."""
+    outside = Outside()
+    page = open_deck(browser, deck_url, outside)
+    shots = Path(os.environ.get("P10_DECK_SCREENSHOTS") or tmp_path_factory.mktemp("deck"))
+    shots.mkdir(parents=True, exist_ok=True)
+    slides: list[dict[str, Any]] = []
+    for index in range(1, 200):
+        measured = current(page)
+        while measured["hiddenFragments"]:
+            page.keyboard.press("ArrowRight")
+            page.wait_for_function(SHOWN, arg=measured["hiddenFragments"])
+            measured = current(page)
+        page.screenshot(path=shots / f"slide{index:02d}.png")
+        slides.append(measured)
+        done, total = measured["number"].replace(" ", "").split("/")
+        if done == total:
+            break
+        page.keyboard.press("ArrowRight")
+        expect(page.locator(".reveal .slide-number")).to_have_text(re.compile(rf"^\s*{index + 1}\s*/"))
+    assert ERROR not in page.locator("body").inner_text()
+    page.close()
+    yield Walk(slides, outside, shots)
+
+
+@pytest.mark.browser
+def test_the_deck_is_one_slide_per_idea_and_counts_them(walk: Walk) -> None:
+    assert len(walk.slides) == slide_cells() >= 25
+    assert walk.slides[-1]["number"].replace(" ", "") == f"{len(walk.slides)}/{len(walk.slides)}"
+    for slide in walk.slides:
+        words = len(re.findall(r"\w+", " ".join(t["text"] for t in slide["texts"] if t["kind"] == "body")))
+        assert words <= 40, f"slide {slide['number']} has {words} words of text: one idea, about 30 words"
+
+
+@pytest.mark.browser
+def test_projector_sizes_at_1920x1080_cards_body_text_and_widgets(walk: Walk) -> None:
+    cards = [card for slide in walk.slides for card in slide["cards"]]
+    assert len(cards) >= 20, "the deck shows real cards on many slides"
+    for slide in walk.slides:
+        where = f"slide {slide['number']}"
+        for card in slide["cards"]:
+            assert card["height"] >= MIN_CARD, f"{where}: {card['label']} is {card['height']:.0f} px tall"
+        for text in slide["texts"]:
+            least = MIN_BODY if text["kind"] in ("body", "deck") else MIN_WIDGET
+            assert text["px"] >= least, f"{where}: {text['text']!r} ({text['kind']}) at {text['px']:.1f} px"
+        # Nothing falls off the screen (a projector shows no scroll bar).
+        for item in [*slide["texts"], *slide["cards"]]:
+            left, top, right, bottom = item["box"]
+            assert left >= 0 and top >= 0 and right <= SCREEN["width"] and bottom <= SCREEN["height"], (where, item)
+        for menu in slide["menus"]:
+            assert not menu["cut"], f"{where}: the menu showing {menu['value']!r} is cut off"
+
+
+@pytest.mark.browser
+def test_no_slide_shows_code_commands_or_paths(walk: Walk) -> None:
+    for slide in walk.slides:
+        assert slide["code"] == 0, f"slide {slide['number']} shows a code cell"
+        found = DEVELOPER_TEXT.search(slide["text"])
+        assert found is None, f"slide {slide['number']} shows developer text {found.group()!r}"
+
+
+@pytest.mark.browser
+def test_no_request_leaves_the_machine(walk: Walk) -> None:
+    assert walk.outside.urls == []
+
+
+@pytest.mark.browser
+def test_ten_phases_each_laid_with_real_cards(walk: Walk) -> None:
+    phases = [slide for slide in walk.slides if re.match(r"Phase \d+:", slide["title"])]
+    assert [int(slide["title"].split()[1].rstrip(":")) for slide in phases] == list(range(1, 11))
+    for slide in phases:
+        # Each laid group is one picture of real cards (its label names the kind and the cards).
+        assert slide["cards"] and all(re.match(r"(set|run|colour group) [src]\[", c["label"]) for c in slide["cards"])
+
+
+@pytest.mark.browser
+def test_predict_then_reveal_the_answer_is_the_kits_exact_figure(walk: Walk) -> None:
+    exact = exact_deal_odds(hand_size=10, phases=[1]).loc[1, "probability"]
+    guess = next(s for s in walk.slides if s["title"].startswith("Guess") and s["title"].endswith("Phase 1?"))
+    assert f"{100 * exact:.1f} %" in guess["text"]
+    held = next(s for s in walk.slides if s["title"].startswith("Guess") and "points" in s["title"])
+    assert f"= {sum(card.points for card in parse_cards('R3 B9 G10 Y12 S W'))}" in held["text"]
+
+
+@pytest.mark.browser
+def test_clicker_keys_and_on_screen_buttons_move_the_slides(browser: Any, deck_url: str) -> None:
+    outside = Outside()
+    page = open_deck(browser, deck_url, outside)
+    number = page.locator(".reveal .slide-number")
+    expect(number).to_have_text(re.compile(r"^\s*1\s*/"))
+    # The first slides hold no fragments, so each key moves one whole slide.
+    for key, expected in (("ArrowRight", 2), ("Space", 3), ("PageDown", 4), ("ArrowLeft", 3), ("PageUp", 2)):
+        page.keyboard.press(key)
+        expect(number).to_have_text(re.compile(rf"^\s*{expected}\s*/"))
+    page.locator(".reveal .controls .navigate-right").click()
+    expect(number).to_have_text(re.compile(r"^\s*3\s*/"))
+    page.locator(".reveal .controls .navigate-left").click()
+    expect(number).to_have_text(re.compile(r"^\s*2\s*/"))
+    # A menu chosen with the mouse gives the keys back to the slides (a clicker's PageDown moves on).
+    page.keyboard.press("PageUp")
+    expect(number).to_have_text(re.compile(r"^\s*1\s*/"))
+    page.locator(".p10-deck-language select").select_option(label="English")
+    page.keyboard.press("PageDown")
+    expect(number).to_have_text(re.compile(r"^\s*2\s*/"))
+    assert outside.urls == []
+    page.close()
+
+
+@pytest.mark.browser
+def test_the_language_menu_switches_cards_and_widgets(browser: Any, deck_url: str) -> None:
+    outside = Outside()
+    page = open_deck(browser, deck_url, outside)
+    first_cards = page.locator(".p10-deck-cards").first
+    expect(first_cards).to_have_attribute("aria-label", re.compile(r"^R7: red 7"))
+    page.locator(".p10-deck-language select").select_option(label="Español")
+    expect(first_cards).to_have_attribute("aria-label", re.compile(r"^R7: rojo 7"))
+    expect(page.locator(".p10-skip-demo .p10-btn-next").first).to_have_text("Siguiente turno")
+    expect(page.locator(".p10-deck-language select")).to_have_value("Español")
+    page.close()
+    # The address can ask for a language too (a link per class).
+    page = open_deck(browser, deck_url, outside, "?lang=uk")
+    expect(page.locator(".p10-deck-language select")).to_have_value("Українська")
+    expect(page.locator(".p10-deck-cards").first).to_have_attribute("aria-label", re.compile(r"^R7: червона 7"))
+    assert outside.urls == []
+    page.close()
+
+
+def test_the_deck_runs_under_nbval() -> None:
+    """Every cell of the deck runs in a plain kernel (as ``make test`` runs the notebooks), without Voila."""
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "--nbval-lax",
+            "--nbval-current-env",
+            "-p",
+            "no:cacheprovider",
+            str(DECK),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stdout[-3000:]
