@@ -393,7 +393,10 @@ def first_refusal(game: Any, actions: str) -> Phase10Error | None:
     from phase10kit.actions import parse_action
 
     for text in actions.split(";"):
-        action = parse_action(text)
+        try:
+            action = parse_action(text)
+        except Phase10Error as refused:  # a group that is no group is refused before the engine sees it
+            return refused
         error: Phase10Error | None = game.why_not(action)
         if error is not None:
             return error
@@ -408,3 +411,104 @@ def refusal_sentence(error: Phase10Error, lang: str = "en") -> str:
         with contextlib.suppress(Exception):
             return str(sentence(lang))
     return str(error)
+
+
+# ------------------------------------------------------------------ judges for the common answer shapes
+
+
+def predict_judge(exact: Fraction, tolerance: Fraction) -> Judge:
+    """A judge for "predict, then reveal": a guess counts when it is within ``tolerance`` of ``exact``
+    (the widget then shows the exact answer and how far off the guess was).
+
+    >>> from phase10kit.i18n import translator
+    >>> judge = predict_judge(Fraction(2, 27), Fraction(1, 50))
+    >>> judge("0.07", translator("en"))[0], judge("1/2", translator("en"))[0]
+    (True, False)
+    """
+
+    def judge(answer: object, t: Translations) -> Verdict:
+        guess = read_fraction(answer)
+        shown = answer.strip() if isinstance(answer, str) else str(guess)
+        if abs(guess - exact) <= tolerance:
+            return True, t.gettext("{answer} is a good guess: it is close to the exact answer.").format(answer=shown)
+        direction = N_("too high") if guess > exact else N_("too low")
+        return False, t.gettext("{answer} is {direction}: count or reveal to see the exact answer.").format(
+            answer=shown, direction=t.gettext(direction)
+        )
+
+    return judge
+
+
+def exact_judge(exact: Fraction | int, mistakes: dict[Fraction | int, str] | None = None) -> Judge:
+    """A judge for a number to be found exactly (a count, or a probability as a fraction): right only when
+    equal (a decimal within 0.0005 of a fraction counts, with a note that the fraction is exact). A known
+    mistake gets its own explanation (a msgid), any other answer the direction it is off in.
+
+    >>> from phase10kit.i18n import translator
+    >>> judge = exact_judge(Fraction(5, 11), {Fraction(6, 11): N_("that is the chance of no Wild")})
+    >>> judge("5/11", translator("en"))
+    (True, 'Right: 5/11 is exact.')
+    >>> judge("6/11", translator("en"))[1]
+    'Not 6/11: that is the chance of no Wild.'
+    """
+    known = {Fraction(key): why for key, why in (mistakes or {}).items()}
+
+    def judge(answer: object, t: Translations) -> Verdict:
+        value = read_fraction(answer)
+        shown = (
+            answer.strip() if isinstance(answer, str) else str(value) if isinstance(answer, Fraction) else brief(answer)
+        )
+        if value == exact:
+            return True, t.gettext("Right: {answer} is exact.").format(answer=shown)
+        if abs(value - exact) < Fraction(1, 2000) and value.denominator > 1000:
+            return True, t.gettext("Right, as a decimal: {answer}. The fraction {exact} is exact.").format(
+                answer=shown, exact=exact
+            )
+        if value in known:
+            return False, t.gettext("Not {answer}: {why}.").format(answer=shown, why=t.gettext(known[value]))
+        direction = N_("too high") if value > exact else N_("too low")
+        return False, t.gettext("Not {answer}: that is {direction}.").format(
+            answer=shown, direction=t.gettext(direction)
+        )
+
+    return judge
+
+
+def choice_judge(choices: Sequence[str], right: str, why: dict[str, str]) -> Judge:
+    """A judge for picking one of a few labelled choices; ``why`` explains each choice (a msgid for each).
+
+    >>> from phase10kit.i18n import translator
+    >>> judge = choice_judge(["A", "B"], "B", {"A": N_("A is fine"), "B": N_("B breaks the rule")})
+    >>> judge("b", translator("en"))
+    (True, 'Right, B: B breaks the rule.')
+    """
+
+    def judge(answer: object, t: Translations) -> Verdict:
+        choice = read_choice(answer, choices)
+        reason = t.gettext(why[choice])
+        if choice == right:
+            return True, t.gettext("Right, {answer}: {why}.").format(answer=choice, why=reason)
+        return False, t.gettext("Not {answer}: {why}.").format(answer=choice, why=reason)
+
+    return judge
+
+
+def from_hand(cards: Sequence[Card], hand: str) -> None:
+    """Refuse (``AnswerError``) cards that are not all in ``hand``, counting copies.
+
+    >>> from_hand(parse_cards("R7 W"), "R7 B7 W")
+    >>> from_hand(parse_cards("R7 R7"), "R7 B7 W")
+    Traceback (most recent call last):
+    ...
+    phase10kit.course.base.AnswerError: R7 R7 is not in the hand R7 B7 W: pick cards from it.
+    """
+    held = parse_cards(hand)
+    for card in cards:
+        if card not in held:
+            raise AnswerError(
+                N_("{answer} is not in the hand {hand}: pick cards from it."),
+                reason=Reason.NOT_IN_HAND,
+                answer=format_cards(cards),
+                hand=hand,
+            )
+        held.remove(card)

@@ -1,0 +1,254 @@
+"""Lesson 03, runs: the exercises of ``teacher/03_runs.ipynb``.
+
+``groups.arrange`` judges what makes a run (and why not); the engine judges the spotted move.
+
+>>> [exercise.kind for exercise in EXERCISES]
+['predict', 'answer', 'build', 'answer', 'write', 'spot']
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import pairwise
+
+from phase10kit.actions import Draw
+from phase10kit.cards import Card, format_cards, parse_cards
+from phase10kit.course.base import Exercise, Translations, Verdict
+from phase10kit.course.checks import (
+    Case,
+    exact_judge,
+    from_hand,
+    hidden_cases,
+    lang_of,
+    predict_judge,
+    read_cards,
+    spot_the_refusal,
+)
+from phase10kit.errors import Phase10Error
+from phase10kit.game import Game
+from phase10kit.groups import arrange
+from phase10kit.i18n import N_
+from phase10kit.phases import GroupKind
+from phase10kit.rules import Rules, phase_list
+
+NOTEBOOK = "03_runs"
+SMALL_DECK = "R1 B1 R2 B2 R3 B3 R4 B4 R5 B5 R6 B6"
+"""The lesson's small deck: the numbers 1 to 6 in red and in blue (12 cards)."""
+RUN_HANDS = 32
+"""Hands of 3 from the small deck that make a run: 4 windows (1-2-3 ... 4-5-6) x 2 colours for each of 3 cards."""
+RUN_CHANCE = Fraction(RUN_HANDS, 220)
+BUILD_HAND = "R3 G4 W G6 B9 Y7 R8 S R12 B1"
+TOP = "R10 B11 G12"
+
+
+def is_run(cards: list[Card]) -> bool:
+    """The solution of the "write" exercise: number cards whose numbers, sorted, go up by one, in 1..12.
+
+    >>> is_run(parse_cards("Y6 R3 B5 G4")), is_run(parse_cards("R11 R12 R1")), is_run(parse_cards("R3 R3 R4"))
+    (True, False, False)
+    """
+    numbers = sorted(card.number for card in cards)
+    return all(later == earlier + 1 for earlier, later in pairwise(numbers))
+
+
+def _wraps(cards: list[Card]) -> bool:
+    numbers = sorted(card.number % 12 for card in cards)
+    return all(later == earlier + 1 for earlier, later in pairwise(numbers))
+
+
+def _in_given_order(cards: list[Card]) -> bool:
+    numbers = [card.number for card in cards]
+    return all(later == earlier + 1 for earlier, later in pairwise(numbers))
+
+
+def _no_gaps_only(cards: list[Card]) -> bool:
+    numbers = sorted(card.number for card in cards)
+    return numbers[-1] - numbers[0] == len(numbers) - 1
+
+
+def _case(text: str, expected: bool, why: str) -> Case:
+    return Case((parse_cards(text),), expected, why)
+
+
+RUN_CASES = (
+    _case("R3 G4 B5 Y6", True, N_("3, 4, 5, 6 are in a row, and colours are free")),
+    _case("Y6 R3 B5 G4", True, N_("the order they are held in does not matter")),
+    _case("R3 G4 G6", False, N_("5 is missing: a run has no gap")),
+    _case("R3 R3 G4", False, N_("a run has each number once")),
+    _case("R11 R12 R1", False, N_("runs never wrap: 12 is never followed by 1")),
+    _case("R10 B11 G12", True, N_("a run may end at 12")),
+    _case("R2 R4 R4 R3", False, N_("a repeated 4 cannot be in a run")),
+    _case("B1 B2", True, N_("a run may start at 1")),
+    _case("R3 R3 R5", False, N_("a repeated 3 cannot fill the gap where 4 is missing")),
+)
+
+
+def judge_build(answer: object, t: Translations) -> Verdict:
+    """Cards from the hand that make a run of exactly 5 with exactly one Wild."""
+    cards = read_cards(answer)
+    from_hand(cards, BUILD_HAND)
+    try:
+        group = arrange(GroupKind.RUN, cards)
+    except Phase10Error as error:
+        return False, t.gettext("{answer} is not a run: {why}").format(
+            answer=format_cards(cards), why=error.sentence(lang_of(t))
+        )
+    wilds = sum(card.is_wild for card in cards)
+    if len(cards) != 5:
+        return False, t.gettext("{group} is a run, but of {count} cards: the target is a run of 5.").format(
+            group=group, count=len(cards)
+        )
+    if wilds != 1:
+        return False, t.ngettext(
+            "{group} is a run of 5 with {count} Wild: the target uses exactly one.",
+            "{group} is a run of 5 with {count} Wilds: the target uses exactly one.",
+            wilds,
+        ).format(group=group, count=wilds)
+    return True, t.gettext("Right: {group} is a run of 5; its Wild stands for {number}.").format(
+        group=group, number=group.wild_values()[0]
+    )
+
+
+def judge_top(answer: object, t: Translations) -> Verdict:
+    """One card that turns R10 B11 G12 into a run of 4."""
+    cards = read_cards(answer)
+    if len(cards) != 1:
+        return False, t.ngettext(
+            "{answer} is {count} card: write exactly one.", "{answer} are {count} cards: write exactly one.", len(cards)
+        ).format(answer=format_cards(cards), count=len(cards))
+    try:
+        group = arrange(GroupKind.RUN, parse_cards(TOP) + cards, natural_required=True)
+    except Phase10Error as error:
+        return False, t.gettext("{top} with {card} is not a run: {why}").format(
+            top=TOP, card=cards[0], why=error.sentence(lang_of(t))
+        )
+    if cards[0].is_wild:
+        return False, t.gettext("A Wild fits, as a 9: {group}. Now name a number card that fits.").format(group=group)
+    return True, t.gettext("Right: {group} is a run of 4.").format(group=group)
+
+
+def run_phase_position() -> Game:
+    """p1 to lay down a set of 3 and a run of 4 (the game's only phase here) after drawing B10."""
+    rules = Rules(phases=phase_list("s3+r4"))
+    game = Game.from_deal(
+        ["R5 B5 G5 R11 R12 B1 G2 W Y3 Y9", "R4 B4 G10 Y11 Y12 B6 G8 Y4 R9 G1"], rules=rules, flip="Y5", draws="B10"
+    )
+    game.apply(Draw(0))
+    return game
+
+
+SPOT_ACTIONS = (
+    "p1 lay s[R5 B5 G5] r[R11 R12 B1 G2]",
+    "p1 lay s[R5 B5 G5] r[B1 G2 Y3 W]",
+    "p1 lay s[R5 B5 G5] r[W B10 R11 R12]",
+    "p1 discard Y9",
+)
+
+EXERCISES: tuple[Exercise, ...] = (
+    Exercise(
+        id="runs.guess_small",
+        notebook=NOTEBOOK,
+        clauses=("group.run",),
+        kind="predict",
+        question=N_(
+            "Guess first: deal 3 cards from the small deck of red and blue 1 to 6 (12 cards). What is the chance "
+            "that they make a run of 3 (three numbers in a row, colours free)? Type a fraction or a decimal."
+        ),
+        solution=RUN_CHANCE,
+        wrong=(Fraction(1, 2), Fraction(1, 3), Fraction(1, 100)),
+        hints=(
+            N_("Is a run of 3 more common than a set of 3 was in lesson 02?"),
+            N_("It is between one in ten and one in five."),
+        ),
+        judge=predict_judge(RUN_CHANCE, Fraction(1, 25)),
+    ),
+    Exercise(
+        id="runs.count_small",
+        notebook=NOTEBOOK,
+        clauses=("group.run", "group.run_no_wrap"),
+        kind="answer",
+        question=N_(
+            "Count by hand: how many of the 220 hands of 3 from the small deck (red and blue 1 to 6) make a run? "
+            "Type a whole number."
+        ),
+        solution=RUN_HANDS,
+        wrong=(4, 48, 8, 24),
+        hints=(
+            N_("First list the runs of numbers: which three numbers in a row fit in 1 to 6?"),
+            N_("Four runs of numbers, and each of the three cards can be red or blue."),
+        ),
+        judge=exact_judge(
+            RUN_HANDS,
+            {
+                4: N_("those are the runs of numbers, but each card can be red or blue"),
+                48: N_("that counts 5-6-1 and 6-1-2 too, but runs never wrap past the top number"),
+                8: N_("each of the three cards has two colours: 2 x 2 x 2 hands for each run of numbers"),
+            },
+        ),
+    ),
+    Exercise(
+        id="runs.build_five",
+        notebook=NOTEBOOK,
+        clauses=("group.run", "wild.any"),
+        kind="build",
+        question=N_("Build a run of exactly 5 cards that uses exactly one Wild."),
+        solution="R3 G4 W G6 Y7",
+        wrong=("R3 G4 G6 Y7 R8", "R12 B1 W R3 G4", "R3 G4 W G6 S", "G4 W G6"),
+        hints=(
+            N_("Find numbers that are almost in a row: the Wild may fill one gap."),
+            N_("Look at 3, 4, 6, 7 and 8 in the hand: one number is missing among them."),
+        ),
+        judge=judge_build,
+        hand=BUILD_HAND,
+        group_kind="run",
+    ),
+    Exercise(
+        id="runs.top_card",
+        notebook=NOTEBOOK,
+        clauses=("group.run_no_wrap",),
+        kind="answer",
+        question=N_("Which single number card (any colour) turns R10 B11 G12 into a run of 4? Write one card."),
+        solution="Y9",
+        wrong=("R1", "B12", "R8", "W"),
+        hints=(
+            N_("A run can grow at either end: is there room above the 12?"),
+            N_("12 is the top number and is never followed by 1: the run can only grow downwards."),
+        ),
+        judge=judge_top,
+    ),
+    Exercise(
+        id="runs.is_run",
+        notebook=NOTEBOOK,
+        clauses=("group.run", "group.run_no_wrap"),
+        kind="write",
+        question=N_(
+            "Write is_run(cards) for number cards (no Wilds): True when their numbers, in any order, are all "
+            "different and in a row, else False."
+        ),
+        solution=is_run,
+        wrong=(_wraps, _in_given_order, _no_gaps_only),
+        hints=(
+            N_("Sort the numbers first (sorted), then compare each number with the one before it."),
+            N_("Each number must be exactly one more than the one before: that rules out gaps and repeats."),
+        ),
+        judge=hidden_cases("is_run", RUN_CASES),
+    ),
+    Exercise(
+        id="runs.spot_wrap",
+        notebook=NOTEBOOK,
+        clauses=("group.run_no_wrap",),
+        kind="spot",
+        question=N_(
+            "In this game the only phase is a set of 3 and a run of 4. p1 has drawn. Three of these moves are "
+            "allowed. Which one do the rules refuse?"
+        ),
+        solution=SPOT_ACTIONS[0],
+        wrong=SPOT_ACTIONS[1:],
+        hints=(
+            N_("Check each run: do its numbers go up by one, from the first card to the last?"),
+            N_("A Wild can stand below 10 or above 3, but nothing comes after 12."),
+        ),
+        judge=spot_the_refusal(run_phase_position, SPOT_ACTIONS),
+        position=run_phase_position,
+    ),
+)
