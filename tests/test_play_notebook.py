@@ -5,22 +5,34 @@ from __future__ import annotations
 import asyncio
 import json
 import socket
+import sqlite3
 import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from phase10kit.game import Game
-from widgets.play import play_page, request_query, table_from_query
+from phase10kit.i18n import translator
+from widgets.play import PlayPage, play_page, request_query, table_from_query
+from widgets.store import EXPIRY_DAYS, STORE_VARIABLE, GameStore, is_table_id
+from widgets.table import BOT_LEVELS, Table
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def _levels(table: Table) -> set[str]:
+    """The bot levels at the table, read back from the bots' names in the table's language."""
+    names = {translator(table.lang).gettext(label): level for level, label in BOT_LEVELS.items()}
+    return {names[name] for name in table.bot_names.values()}
 
 
 def test_query_sets_seed_players_bots_and_language() -> None:
     table, problems = table_from_query("seed=42&players=4&bots=random&lang=es")
     assert problems == []
-    assert (table.players, table.lang, set(table._levels)) == (4, "es", {"random"})
+    assert (table.players, table.lang, _levels(table)) == (4, "es", {"random"})
     assert table.game.hands == Game(players=4, seed=42).hands
 
 
@@ -34,7 +46,7 @@ def test_same_seed_deals_the_same_hands_and_another_seed_others() -> None:
 
 def test_no_query_gives_the_defaults_without_messages() -> None:
     table, problems = table_from_query("")
-    assert (table.players, table.lang, set(table._levels), problems) == (3, "en", {"smart"}, [])
+    assert (table.players, table.lang, _levels(table), problems) == (3, "en", {"smart"}, [])
 
 
 @pytest.mark.parametrize(
@@ -53,7 +65,7 @@ def test_no_query_gives_the_defaults_without_messages() -> None:
 def test_a_bad_value_is_named_in_a_message_and_replaced_by_its_default(query: str, quoted: str) -> None:
     table, problems = table_from_query(query)
     assert len(problems) == 1 and quoted in problems[0]
-    assert (table.players, table.lang, set(table._levels)) == (3, "en", {"smart"})
+    assert (table.players, table.lang, _levels(table)) == (3, "en", {"smart"})
 
 
 def test_good_values_are_kept_next_to_bad_ones() -> None:
@@ -63,8 +75,8 @@ def test_good_values_are_kept_next_to_bad_ones() -> None:
 
 
 def test_the_page_shows_the_messages_escaped_above_the_table() -> None:
-    page = play_page("bots=<script>")
-    messages, table = page.children
+    page = play_page("bots=<script>", store=False)
+    messages, _resume, table, _ids = page.children
     assert "&lt;script&gt;" in messages.value and "<script>" not in messages.value
     assert "p10-play-messages" in messages._dom_classes and "p10-table" in table._dom_classes
 
@@ -159,7 +171,7 @@ def test_preheated_kernel_without_an_answer_deals_the_defaults_and_says_so(monke
     with pytest.warns(UserWarning, match="Failed to connect"):
         query = request_query()
     assert query is None
-    messages, table = play_page(query).children
+    messages, _resume, table, _ids = play_page(query, store=False).children
     assert "could not be read" in messages.value and table.players == 3
 
 
@@ -176,3 +188,152 @@ def test_make_play_starts_voila_on_the_play_notebook() -> None:
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
     target = makefile.split("\nplay:", 1)[1].split("\n\n", 1)[0]
     assert "voila notebooks/play.ipynb" in target and "--Voila.ip=127.0.0.1" in target and "echo" in target
+
+
+# ---------------------------------------------------------------- saved games (widgets.store, widgets.table_id)
+
+QUERY = "seed=5&players=2&bots=greedy"
+
+
+@pytest.fixture()
+def store(tmp_path: Path) -> GameStore:
+    return GameStore(tmp_path / "tables.sqlite3")
+
+
+def _played(store: GameStore) -> PlayPage:
+    """A page whose human drew a card (one change, so one save)."""
+    page = play_page(QUERY, store=store)
+    page.table.draw()
+    return page
+
+
+def _from_browser(page: PlayPage, value: object) -> None:
+    page.browser_id.set_state({"stored_id": value})  # what the page's localStorage sends
+
+
+def test_every_change_is_saved_under_a_random_id_the_browser_is_given(store: GameStore) -> None:
+    page = _played(store)
+    assert page.table_id is not None and is_table_id(page.table_id)
+    assert page.browser_id.table_id == page.table_id
+    saved = store.load(page.table_id)
+    assert saved.status == "found" and saved.snapshot == page.table.snapshot()
+    # The browser gets the id and nothing else: no card, no game.
+    state = page.browser_id.get_state()
+    assert {key for key in state if not key.startswith("_")} >= {"stored_id", "table_id", "remember"}
+    assert all(page.table.snapshot() not in str(value) for value in state.values())
+
+
+def test_a_reopened_page_offers_the_saved_game_and_resumes_the_same_hand_and_history(store: GameStore) -> None:
+    before = _played(store)
+    again = play_page(QUERY.replace("seed=5", "seed=6"), store=store)
+    assert again.resume_box.layout.display == "none"
+    _from_browser(again, before.table_id)
+    assert again.resume_box.layout.display == "flex"
+    again.resume_button.click()
+    assert again.resume_box.layout.display == "none"
+    assert again.table.game.to_json() == before.table.game.to_json()
+    assert again.table.game.hands[0] == before.table.game.hands[0]
+    assert again.table_id == before.table_id and again.browser_id.remember
+    assert again.children[2] is again.table and again.messages.value == ""
+
+
+def test_the_url_table_id_wins_over_the_browsers(store: GameStore) -> None:
+    first, second = _played(store), _played(store)
+    page = play_page(f"{QUERY}&table={second.table_id}", store=store)
+    _from_browser(page, first.table_id)
+    page.resume()
+    assert page.table.game.to_json() == second.table.game.to_json()
+
+
+@pytest.mark.parametrize(
+    ("value", "sentence"),
+    [
+        ("A" * 22, "No game is saved under that table id"),
+        ("x' OR 1=1; --", "not a table id"),
+        ("A" * 64, "not a table id"),
+        (12345, None),  # not even text: the id widget drops it before the page sees it
+    ],
+)
+def test_an_unknown_or_malformed_id_gives_a_new_game_and_says_so(
+    store: GameStore, value: object, sentence: str | None
+) -> None:
+    page = play_page(QUERY, store=store)
+    fresh = page.table.game.to_json()
+    _from_browser(page, value)
+    assert (sentence in page.messages.value) if sentence else page.messages.value == ""
+    assert page.resume_box.layout.display == "none"
+    assert page.table.game.to_json() == fresh
+
+
+def test_an_expired_save_gives_a_new_game_and_names_the_days(tmp_path: Path) -> None:
+    now = [1_700_000_000.0]
+    store = GameStore(tmp_path / "t.sqlite3", clock=lambda: now[0])
+    old = _played(store)
+    now[0] += (EXPIRY_DAYS + 1) * 86400
+    page = play_page(QUERY, store=store)
+    _from_browser(page, old.table_id)
+    assert f"kept for {EXPIRY_DAYS} days" in page.messages.value
+    assert page.resume_box.layout.display == "none"
+
+
+def test_a_corrupt_save_gives_a_new_game_with_a_note_not_a_traceback(store: GameStore) -> None:
+    before = _played(store)
+    assert before.table_id is not None
+    with sqlite3.connect(store.path) as db:
+        db.execute("UPDATE tables SET snapshot = ? WHERE table_id = ?", ('{"game": "torn', before.table_id))
+    page = play_page(QUERY, store=store)
+    fresh = page.table.game.to_json()
+    _from_browser(page, before.table_id)
+    page.resume()
+    assert "could not be read" in page.messages.value and "Traceback" not in page.messages.value
+    assert page.table.game.to_json() == fresh
+
+
+def test_two_tabs_resuming_one_game_never_overwrite_each_other(store: GameStore) -> None:
+    original = _played(store)
+    table_id = original.table_id
+    tabs = [play_page(QUERY, store=store) for _ in range(2)]
+    for tab in tabs:
+        _from_browser(tab, table_id)
+        tab.resume()
+    older, newer = tabs
+    newer.table.hand.selected = [0]
+    newer.table.discard()
+    # The tab that lost the claim keeps its game under a new id and says so; the newer tab's save stands.
+    older.table.hand.selected = [1]
+    older.table.discard()
+    assert older.table_id not in (None, table_id) and "resumed in another tab" in older.messages.value
+    assert store.load(table_id).snapshot == newer.table.snapshot()
+    assert store.load(older.table_id).snapshot == older.table.snapshot()
+
+
+def test_a_store_that_cannot_open_leaves_a_playable_page_and_a_note(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    broken = tmp_path / "tables.sqlite3"
+    broken.write_bytes(b"not a database " * 200)
+    monkeypatch.setenv(STORE_VARIABLE, str(broken))
+    page = play_page(QUERY)  # the default store: $P10_STORE
+    assert "cannot save games" in page.messages.value
+    page.table.draw()
+    assert page.table_id is None and len(page.table.game.hands[0]) == 11
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.one_of(st.text(max_size=80), st.integers(), st.none(), st.dictionaries(st.text(), st.text(), max_size=2)))
+def test_whatever_the_browser_sends_as_its_id_the_page_never_fails(
+    tmp_path_factory: pytest.TempPathFactory, value: object
+) -> None:
+    page = play_page(QUERY, store=GameStore(tmp_path_factory.mktemp("store") / "t.sqlite3"))
+    _from_browser(page, value)
+    assert page.resume_box.layout.display == "none"
+    assert "Something went wrong" not in page.messages.value
+
+
+@pytest.mark.parametrize("lang", ["es", "hr", "cs", "uk", "ko"])
+def test_the_saved_game_sentences_come_in_the_pages_language(store: GameStore, lang: str) -> None:
+    page = play_page(f"{QUERY}&lang={lang}", store=store)
+    _from_browser(page, "A" * 22)
+    english = "No game is saved under that table id on this server: this is a new game."
+    assert page.messages.value and english not in page.messages.value
+    assert page.resume_button.description == translator(lang).gettext("Resume game") != "Resume game"

@@ -5,19 +5,31 @@ With preheated kernels (``voila.json``) the notebook runs before anyone asks for
 wait for the request before reading that variable: ``request_query`` does both.
 A bad value never stops the page: it is replaced by its default and explained in a sentence shown
 above the table (students see no traceback).
+
+Every change of the table is saved on the server (``widgets.store``) under a random table id that only
+the student's browser keeps (``widgets.table_id``, or ``?table=<id>`` in the URL). A reopened page deals
+a new game and offers "Resume game" for the remembered one; an unknown, expired or unreadable id gives
+the new game and a sentence saying why.
 """
 
 from __future__ import annotations
 
+import logging
 import os
 from html import escape
+from typing import Any, Literal
 from urllib.parse import parse_qs
 
 import ipywidgets
 
+from phase10kit.errors import Phase10Error
 from phase10kit.i18n import LANGUAGES, translator
-from widgets.table import Table
-from widgets.table_parts import BOT_LEVELS
+from widgets._safety import N_
+from widgets.store import EXPIRY_DAYS, Claim, GameStore, StoreError, is_table_id
+from widgets.table import BOT_LEVELS, Table
+from widgets.table_id import BrowserTableId
+
+LOG = logging.getLogger("widgets")
 
 DEFAULT_PLAYERS = 3
 DEFAULT_BOTS = "smart"
@@ -126,16 +138,171 @@ def table_from_query(query: str | None) -> tuple[Table, list[str]]:
     return Table(players=players, seed=seed, bots=bots, lang=lang), problems
 
 
-def play_page(query: str | None) -> ipywidgets.VBox:
-    """The whole play page: the sentences about replaced URL values (class ``p10-play-messages``), then the table.
+UNAVAILABLE = {
+    "unknown": N_("No game is saved under that table id on this server: this is a new game."),
+    "corrupt": N_("The saved game could not be read: this is a new game."),
+    "invalid": N_("That is not a table id this server gives out: this is a new game."),
+}
+"""The sentence for each way a remembered table id can fail (``expired`` has its own, with the days)."""
 
-    >>> page = play_page("seed=3&players=4")
-    >>> [type(child).__name__ for child in page.children], page.children[0].value
-    (['HTML', 'Table'], '')
+
+class PlayPage(ipywidgets.VBox):  # type: ignore[misc]
+    """The play page: sentences (class ``p10-play-messages``), the resume offer (``p10-resume``), the table.
+
+    ``store`` is where games are saved: a ``GameStore``, ``None`` for the default one
+    (``$P10_STORE`` or the Jupyter data directory), or ``False`` for none.
     """
-    table, problems = table_from_query(query)
-    items = "".join(f"<li>{escape(problem)}</li>" for problem in problems)
-    messages = ipywidgets.HTML(f"<ul role='alert'>{items}</ul>" if problems else "")
-    messages.add_class("p10-play-messages")
-    table.layout.width = "100%"
-    return ipywidgets.VBox([messages, table], layout=ipywidgets.Layout(width="100%"))
+
+    def __init__(self, query: str | None, store: GameStore | Literal[False] | None = None) -> None:
+        table, problems = table_from_query(query)
+        self.table: Table = table
+        self.lang = table.lang
+        self._notes: list[str] = []
+        self._claim: Claim | None = None
+        self._offered: str | None = None
+        self.messages = ipywidgets.HTML("")
+        self.messages.add_class("p10-play-messages")
+        for problem in problems:
+            self._note(problem)
+        t = translator(self.lang)
+        self.resume_text = ipywidgets.HTML(
+            escape(t.gettext("A game you played here is saved on this server: resume it, or play the new one below."))
+        )
+        self.resume_button = ipywidgets.Button(description=t.gettext("Resume game"), button_style="primary")
+        self.resume_button.add_class("p10-btn-resume")
+        self.resume_button.on_click(lambda _button: self._guarded(self.resume))
+        self.resume_box = ipywidgets.HBox(
+            [self.resume_text, self.resume_button], layout=ipywidgets.Layout(display="none", align_items="center")
+        )
+        self.resume_box.add_class("p10-resume")
+        self.browser_id = BrowserTableId()
+        super().__init__(layout=ipywidgets.Layout(width="100%"))
+
+        self.store: GameStore | None = None
+        if store is not False:
+            try:
+                self.store = store if store is not None else GameStore()
+            except StoreError as error:
+                LOG.warning("games will not be saved: %s", error)
+                self._note(t.gettext("This server cannot save games: a reload will start a new game."))
+        self._attach(table)
+        self._show()
+
+        requested = _last(parse_qs((query or "").lstrip("?"), keep_blank_values=True), "table")
+        if self.store is not None:
+            if requested is not None:  # the URL names the table: it wins over what the browser remembers
+                self.offer(requested)
+            else:
+                self.browser_id.observe(lambda change: self._guarded(self.offer, change["new"]), names="stored_id")
+
+    @property
+    def table_id(self) -> str | None:
+        """The id this page saves its table under (``None`` until the first save)."""
+        return self._claim.table_id if self._claim else None
+
+    def _guarded(self, action: Any, *args: Any) -> None:
+        # Exceptions in widget callbacks are invisible in Voila: say something instead.
+        try:
+            action(*args)
+        except Exception:
+            LOG.exception("the play page failed")
+            self._note(translator(self.lang).gettext("Something went wrong with the saved game: this is a new game."))
+
+    def _note(self, sentence: str) -> None:
+        self._notes.append(sentence)
+        self.messages.value = (
+            "<ul role='alert'>" + "".join(f"<li>{escape(note)}</li>" for note in self._notes) + "</ul>"
+        )
+
+    def _show(self) -> None:
+        self.table.layout.width = "100%"
+        self.children = [self.messages, self.resume_box, self.table, self.browser_id]
+
+    def _attach(self, table: Table) -> None:
+        self.table = table
+        table.on_change(lambda changed: self._guarded(self._save, changed))
+
+    def _save(self, table: Table) -> None:
+        if table is not self.table or self.store is None:
+            return  # a table this page no longer shows (replaced by a resumed one)
+        snapshot = table.snapshot()
+        try:
+            if self._claim is None:
+                self._claim = self.store.create(snapshot)
+            elif not self.store.save(self._claim, snapshot):
+                # Another page (another tab) resumed this table since: keep this tab's game apart.
+                self._claim = self.store.create(snapshot)
+                self._note(
+                    translator(self.lang).gettext(
+                        "This game was resumed in another tab: this tab now keeps its own copy of it."
+                    )
+                )
+        except StoreError as error:
+            LOG.warning("the game could not be saved: %s", error)
+            self.store = None
+            self._note(translator(self.lang).gettext("The game could not be saved: a reload will start a new game."))
+            return
+        self.browser_id.table_id = self._claim.table_id
+
+    def _unavailable(self, status: str) -> None:
+        t = translator(self.lang)
+        if status == "expired":
+            sentence = t.ngettext(
+                "Saved games are kept for {days} day: that one expired, so this is a new game.",
+                "Saved games are kept for {days} days: that one expired, so this is a new game.",
+                EXPIRY_DAYS,
+            ).format(days=EXPIRY_DAYS)
+        else:
+            sentence = t.gettext(UNAVAILABLE.get(status, UNAVAILABLE["unknown"]))
+        self._note(sentence)
+
+    def offer(self, table_id: object) -> None:
+        """Offer "Resume game" for ``table_id`` (any value from a browser) if it names a saved game, else say why."""
+        if self.store is None or table_id in ("", None) or table_id == self.table_id:
+            return
+        loaded = self.store.load(table_id)
+        if loaded.status != "found":
+            self._unavailable(loaded.status)
+            return
+        assert is_table_id(table_id) and isinstance(table_id, str)
+        self._offered = table_id
+        self.resume_box.layout.display = "flex"
+
+    def resume(self) -> None:
+        """Replace the new game by the offered saved one (the same hand and history) and take it over."""
+        table_id, self._offered = self._offered, None
+        self.resume_box.layout.display = "none"
+        if table_id is None or self.store is None:
+            return
+        loaded = self.store.load(table_id)
+        if loaded.status != "found" or loaded.snapshot is None:
+            self._unavailable(loaded.status)
+            return
+        try:
+            table = Table.from_snapshot(loaded.snapshot)
+        except Phase10Error as error:
+            LOG.warning("saved table %s could not be read: %s", table_id, error)
+            self._unavailable("corrupt")
+            return
+        old = self.table
+        self._claim = self.store.claim(table_id)
+        self.lang = table.lang
+        self._attach(table)
+        self._notes, self.messages.value = [], ""  # the sentences were about the game just replaced
+        self._show()
+        old.close()
+        self.browser_id.table_id = table_id
+        self.browser_id.remember = True
+
+
+def play_page(query: str | None, store: GameStore | Literal[False] | None = None) -> PlayPage:
+    """The whole play page: the sentences about replaced URL values (class ``p10-play-messages``), the
+    "Resume game" offer (``p10-resume``), the table, and the invisible keeper of the table id.
+
+    ``store``: where games are saved (``None``: the default store; ``False``: nowhere).
+
+    >>> page = play_page("seed=3&players=4", store=False)
+    >>> [type(child).__name__ for child in page.children], page.messages.value
+    (['HTML', 'HBox', 'Table', 'BrowserTableId'], '')
+    """
+    return PlayPage(query, store)

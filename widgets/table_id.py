@@ -1,0 +1,85 @@
+"""The one thing the browser keeps about a table: its random id, in the browser's ``localStorage``.
+
+``BrowserTableId`` is an invisible anywidget. When the page shows it, it sends the id the browser
+remembered (``stored_id``, any text: the kernel checks it with ``widgets.store.is_table_id`` before
+use). It writes ``table_id`` into ``localStorage`` once the student has clicked in this page's table
+(so merely opening a page, while its bots make the first moves, never makes the browser forget the
+game it was offered), or at once when ``remember`` is set (after "Resume game"). The id is the only
+thing stored: never a card, never the game.
+
+>>> ids = BrowserTableId()
+>>> ids.set_state({"stored_id": "x" * 500, "table_id": "forged"})  # what a browser may send
+>>> len(ids.stored_id), ids.table_id
+(64, '')
+>>> ids.set_state({"stored_id": {"not": "text"}})
+>>> ids.stored_id
+''
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import anywidget
+import traitlets
+
+from widgets._safety import BrowserLocked
+
+STORAGE_KEY = "phase10kit.table"
+"""The ``localStorage`` key holding the id (one per site: every tab of a browser shares it)."""
+
+MAX_STORED_CHARS = 64
+"""Text the browser sends is cut to this length before anything else looks at it."""
+
+_ESM = """
+function read(key) {
+  try { return window.localStorage.getItem(key) || ""; } catch (error) { return ""; }
+}
+function write(key, value) {
+  try { window.localStorage.setItem(key, value); } catch (error) { /* storage off: nothing to keep */ }
+}
+export default {
+  render({ model, el }) {
+    el.classList.add("p10-table-id");
+    el.style.display = "none";
+    const key = model.get("storage_key");
+    let touched = false;
+    const remember = () => {
+      const id = model.get("table_id");
+      if (id && (touched || model.get("remember"))) write(key, id);
+    };
+    const stored = read(key);
+    if (stored) { model.set("stored_id", stored.slice(0, 64)); model.save_changes(); }
+    model.on("change:table_id", remember);
+    model.on("change:remember", remember);
+    const clicked = (event) => {
+      const target = event.target;
+      if (target && target.closest && target.closest(".p10-table")) { touched = true; remember(); }
+    };
+    document.addEventListener("click", clicked, true);
+    remember();
+    return () => document.removeEventListener("click", clicked, true);
+  },
+};
+"""
+
+
+class BrowserTableId(BrowserLocked, anywidget.AnyWidget):
+    """Reads the remembered table id from the browser and writes the page's own id back (see the module)."""
+
+    _esm = _ESM
+    browser_writable = frozenset({"stored_id"})
+
+    stored_id = traitlets.Any("").tag(sync=True)
+    """The id the browser had remembered, as sent (unchecked text, at most ``MAX_STORED_CHARS``)."""
+    table_id = traitlets.Unicode("").tag(sync=True)
+    """The id of this page's table, for the browser to remember."""
+    remember = traitlets.Bool(False).tag(sync=True)
+    """Write ``table_id`` now, without waiting for a click in the table (set after resuming)."""
+    storage_key = traitlets.Unicode(STORAGE_KEY).tag(sync=True)
+
+    @traitlets.validate("stored_id")
+    def _cut(self, proposal: dict[str, Any]) -> str:
+        # Any shape may come from a browser: only text passes, cut short.
+        value = proposal["value"]
+        return value[:MAX_STORED_CHARS] if isinstance(value, str) else ""
