@@ -13,6 +13,7 @@ import os
 import re
 import subprocess
 import sys
+import tomllib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -285,3 +286,15 @@ def test_the_deck_runs_under_nbval() -> None:
         timeout=600,
     )
     assert done.returncode == 0, done.stdout[-3000:]
+
+
+def test_every_file_of_the_slide_template_is_kept_and_shipped() -> None:
+    """Git (and so the wheel, which follows .gitignore) keeps every template file, vendored dist/ folders included."""
+    template = ROOT / "share" / "jupyter" / "voila" / "templates" / "phase10kit-slides"
+    files = sorted(str(path.relative_to(ROOT)) for path in template.rglob("*") if path.is_file())
+    assert {"reveal.css", "white.css", "jquery.min.js", "LICENSE", "LICENSE.txt"} <= {Path(f).name for f in files}
+    ignored = subprocess.run(["git", "check-ignore", *files], cwd=ROOT, capture_output=True, text=True)
+    assert ignored.stdout.split() == []
+    shared = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["hatch"]["build"]["targets"]
+    folder = str(template.relative_to(ROOT))
+    assert shared["wheel"]["shared-data"][folder] == folder
