@@ -1,0 +1,379 @@
+"""Lesson 10, drawing odds: the exercises of ``teacher/10_drawing_odds.ipynb``.
+
+The probability package is the judge: ``unseen_counts`` counts the cards a player has not seen,
+``outs`` (the solver) lists the single cards that complete a phase, and ``completion_odds`` gives the exact
+chance to hold the phase within a few draws. The small deck of lesson 09 (R1-R4 B1-B4 G1-G4) is the real
+deck with every other card already seen, so the same functions count it.
+
+>>> from phase10kit.course.lesson_10 import EXERCISES
+>>> [exercise.kind for exercise in EXERCISES]
+['predict', 'play', 'answer', 'write', 'answer', 'answer']
+>>> all(exercise.check(exercise.solution, record=False).ok for exercise in EXERCISES)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from functools import cache
+from typing import overload
+
+from phase10kit.actions import parse_action
+from phase10kit.cards import DECK_COUNTS, Card, format_cards, parse_cards
+from phase10kit.course.base import AnswerError, Exercise, Translations, Verdict, brief
+from phase10kit.course.checks import Case, hidden_cases, read_cards, read_int
+from phase10kit.course.lesson_09 import fraction_judge, predict_judge, small_deck_cards
+from phase10kit.game import Game
+from phase10kit.i18n import N_
+from phase10kit.phases import Phase, phase
+from phase10kit.probability import completion_odds, unseen_counts
+from phase10kit.solver import can_complete, outs
+
+NOTEBOOK = "10_drawing_odds"
+
+RUN_HAND = "R1 R2 R3 R4 R5 R6 G1 B9 Y11 S"
+"""One card away from Phase 4 (a run of 7): the lesson's first hand."""
+FACE_UP = "B10"
+"""The face-up card on the discard pile when that hand is dealt."""
+
+
+def exact_odds(hand: Sequence[Card], goal: Phase, draws: int, seen: Sequence[Card] = ()) -> Fraction:
+    """``completion_odds`` as an exact fraction (it is exact up to three draws; its denominator is the number of
+    ways to draw, so ``limit_denominator`` recovers the fraction from the float).
+
+    >>> exact_odds(parse_cards(RUN_HAND), phase(4), 1, parse_cards(FACE_UP))
+    Fraction(16, 97)
+    """
+    from math import comb
+
+    unseen = int(unseen_counts(hand, seen).sum())
+    odds = completion_odds(list(hand), goal, draws, seen=list(seen))
+    return Fraction(odds).limit_denominator(comb(unseen, draws))
+
+
+def complement_of(cards: Sequence[Card]) -> list[Card]:
+    """Every card of the real deck that is not among ``cards``: "seen" cards that turn the real deck into a small one.
+
+    >>> len(complement_of(small_deck_cards()))
+    96
+    """
+    counts = list(DECK_COUNTS)
+    for card in cards:
+        counts[card.index] -= 1
+    return [Card.from_index(i) for i, n in enumerate(counts) for _ in range(n)]
+
+
+# ------------------------------------------------------------------ draw.guess_next
+
+GUESS_NEXT = Exercise(
+    id="draw.guess_next",
+    notebook=NOTEBOOK,
+    clauses=("prob.outs",),
+    kind="predict",
+    question=N_(
+        "Guess first: you hold R1 R2 R3 R4 R5 R6 G1 B9 Y11 S, on Phase 4 (a run of 7), and B10 lies face up on "
+        "the discard pile. What is the chance that your next draw from the pile completes the run?"
+    ),
+    solution=Fraction(16, 97),
+    wrong=(Fraction(1, 108), Fraction(1, 2), -1),
+    hints=(
+        N_("Which cards would complete the run? Count how many copies of them the deck has."),
+        N_("Every 7 and every Wild completes it: 8 sevens and 8 Wilds, none of them in your hand."),
+    ),
+    judge=predict_judge(lambda: exact_odds(parse_cards(RUN_HAND), phase(4), 1, parse_cards(FACE_UP))),
+)
+
+# ------------------------------------------------------------------ draw.unseen
+
+UNSEEN_HANDS = ("R1 R2 R3 R4 R5 R6 G1 B9 Y11 S", "R7 B7 G7 R8 B8 G8 Y2 Y5 B12 G12")
+UNSEEN_SCRIPT = ("p1 draw", "p1 discard Y11", "p2 draw", "p2 lay s[R7 B7 G7] s[R8 B8 G8]", "p2 discard B12")
+
+
+def unseen_position() -> Game:
+    """Two players, p1 to draw: the discard pile holds B10 Y11 B12 and p2 has laid s[R7 B7 G7] s[R8 B8 G8].
+
+    >>> game = unseen_position()
+    >>> format_cards(game.discard_pile), game.current_player
+    ('B10 Y11 B12', 0)
+    """
+    game = Game.from_deal(list(UNSEEN_HANDS), flip=FACE_UP, draws="G4 Y10")
+    for line in UNSEEN_SCRIPT:
+        game.apply(parse_action(line))
+    return game
+
+
+def seen_by(game: Game, player: int) -> list[Card]:
+    """The cards ``player`` has seen besides their hand: the whole discard pile and every laid group."""
+    return [*game.discard_pile, *(card for groups in game.melds for group in groups for card in group.cards)]
+
+
+def _judge_unseen(answer: object, t: Translations) -> Verdict:
+    count = read_int(answer, low=0, high=108)
+    game = unseen_position()
+    hand, seen = game.hands[0], seen_by(game, 0)
+    right = int(unseen_counts(hand, seen).sum())
+    if count == right:
+        return True, t.gettext(
+            "Right: 108 cards, minus the {hand} in p1's hand, the {pile} on the discard pile and the {laid} laid "
+            "on the table: {count} cards p1 has not seen, each equally likely to be the next draw."
+        ).format(hand=len(hand), pile=len(game.discard_pile), laid=len(seen) - len(game.discard_pile), count=right)
+    if count == 108 - len(hand):
+        return False, t.gettext(
+            "{answer} leaves out the cards p1 can see: the discard pile and p2's laid groups are not in the draw pile."
+        ).format(answer=count)
+    return False, t.gettext(
+        "{answer} is not it: start from 108 and take away every card p1 has seen, in the hand and on the table."
+    ).format(answer=count)
+
+
+UNSEEN = Exercise(
+    id="draw.unseen",
+    notebook=NOTEBOOK,
+    clauses=("prob.outs", "deck.composition"),
+    kind="play",
+    question=N_("p1 is about to draw. How many cards has p1 not seen? (They are in the draw pile or in p2's hand.)"),
+    solution=89,
+    wrong=(98, 97, 95),
+    hints=(
+        N_("The deck has 108 cards. Which of them can p1 see right now?"),
+        N_("Count p1's hand, every card of the discard pile, and the cards p2 has laid down."),
+    ),
+    judge=_judge_unseen,
+    position=unseen_position,
+)
+
+# ------------------------------------------------------------------ draw.outs
+
+OUTS_HAND = "R7 B7 G7 Y2 B2 R10 G11 Y12 S S"
+
+
+def _judge_outs(answer: object, t: Translations) -> Verdict:
+    chosen = set(read_cards(answer))
+    hand = parse_cards(OUTS_HAND)
+    right = set(outs(hand, phase(1)))
+    for card in sorted(right - chosen):
+        if card in hand:
+            return False, t.gettext(
+                "{card} is missing: you hold one {card}, but the deck has two, so the other one is still out there."
+            ).format(card=card)
+        return False, t.gettext("{card} completes Phase 1 too: add it.").format(card=card)
+    for card in sorted(chosen - right):
+        return False, t.gettext("{card} does not complete Phase 1 with this hand.").format(card=card)
+    return True, t.gettext("Right: the outs are {cards}; each of them completes the second set.").format(
+        cards=format_cards(sorted(right))
+    )
+
+
+OUTS = Exercise(
+    id="draw.outs",
+    notebook=NOTEBOOK,
+    clauses=("prob.outs", "deck.copies"),
+    kind="answer",
+    question=N_(
+        "You hold R7 B7 G7 Y2 B2 R10 G11 Y12 S S on Phase 1 (two sets of 3). Which cards are your outs? "
+        "Write each card once, like R2 W."
+    ),
+    solution="R2 B2 G2 Y2 W",
+    wrong=("R2 G2 W", "R2 B2 G2 Y2", "W", "R2 G2 R10 W"),
+    hints=(
+        N_("The 7s are a set already; which cards turn Y2 B2 into a set of 3?"),
+        N_("Any 2 of any colour, and a Wild. You hold one Y2 and one B2, and the deck has two of each."),
+    ),
+    judge=_judge_outs,
+)
+
+# ------------------------------------------------------------------ draw.write_chance
+
+
+class Unseen(Sequence[Card]):
+    """The unseen cards of a hidden case (a read-only sequence), shown as their number in the feedback."""
+
+    def __init__(self, cards: Sequence[Card]) -> None:
+        self._cards = tuple(cards)
+
+    @overload
+    def __getitem__(self, index: int) -> Card: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Card]: ...
+    def __getitem__(self, index: int | slice) -> Card | Sequence[Card]:
+        return self._cards[index]
+
+    def __len__(self) -> int:
+        return len(self._cards)
+
+    def __repr__(self) -> str:
+        return f"<{len(self._cards)} unseen cards>"
+
+
+def _unseen_list(hand: Sequence[Card], seen: Sequence[Card]) -> list[Card]:
+    counts = unseen_counts(hand, seen)
+    return [Card.from_index(i) for i, n in enumerate(counts.tolist()) for _ in range(n)]
+
+
+def _chance_case(hand_text: str, number: int, seen_text: str, why: str) -> Case:
+    hand, seen = parse_cards(hand_text), parse_cards(seen_text)
+    unseen = Unseen(_unseen_list(hand, seen))
+    return Case((hand, phase(number), unseen), exact_odds(hand, phase(number), 1, seen), why)
+
+
+def _small_case(hand_text: str, spec: str, why: str) -> Case:
+    hand = parse_cards(hand_text)
+    seen = complement_of(small_deck_cards())
+    unseen = Unseen(_unseen_list(hand, seen))
+    return Case((hand, Phase.parse(spec), unseen), exact_odds(hand, Phase.parse(spec), 1, seen), why)
+
+
+CHANCE_CASES = (
+    _chance_case(RUN_HAND, 4, FACE_UP, N_("8 sevens and 8 Wilds among 97 unseen cards")),
+    _chance_case(RUN_HAND, 4, "R7 B7 W W", N_("the seen 7s and Wilds are no longer among the unseen cards")),
+    _chance_case(OUTS_HAND, 1, "R5", N_("six 2s are left, and 8 Wilds")),
+    _chance_case("R7 B7 G7 R2 B2 G2 Y5 Y8 Y10 S", 1, "R5", N_("a hand that holds its phase holds it after any draw")),
+    _small_case("R1 B1 R2", "s3", N_("in the small deck only G1 completes the set")),
+    _small_case("R1 B2", "r3", N_("R3, B3 and G3 complete the run, among 10 unseen cards")),
+)
+"""Hidden cases of ``draw.write_chance``: the expected chances from ``completion_odds``."""
+
+
+def _chance_solution(hand: list[Card], goal: Phase, unseen: Sequence[Card]) -> Fraction:
+    """The teacher's ``chance_next``: the unseen cards that complete the phase, over all unseen cards."""
+    favourable = [card for card in unseen if can_complete([*hand, card], goal)]
+    return Fraction(len(favourable), len(unseen))
+
+
+def _chance_distinct(hand: list[Card], goal: Phase, unseen: Sequence[Card]) -> Fraction:
+    kinds = set(unseen)
+    return Fraction(sum(1 for card in kinds if can_complete([*hand, card], goal)), len(kinds))
+
+
+def _chance_whole_deck(hand: list[Card], goal: Phase, unseen: Sequence[Card]) -> Fraction:
+    return Fraction(sum(1 for card in unseen if can_complete([*hand, card], goal)), 108)
+
+
+def _chance_count(hand: list[Card], goal: Phase, unseen: Sequence[Card]) -> int:
+    return sum(1 for card in unseen if can_complete([*hand, card], goal))
+
+
+WRITE_CHANCE = Exercise(
+    id="draw.write_chance",
+    notebook=NOTEBOOK,
+    clauses=("prob.outs",),
+    kind="write",
+    question=N_(
+        "Write chance_next(hand, phase, unseen): the exact chance that the next card drawn completes the phase. "
+        "unseen lists every unseen card, a card as often as it has unseen copies."
+    ),
+    solution=_chance_solution,
+    wrong=(_chance_distinct, _chance_whole_deck, _chance_count),
+    hints=(
+        N_("This is P(event, space) again: the space is the unseen cards, the event 'this card completes it'."),
+        N_("can_complete(hand + [card], phase) says whether a card completes it; divide by len(unseen)."),
+    ),
+    judge=hidden_cases("chance_next", CHANCE_CASES),
+)
+
+# ------------------------------------------------------------------ draw.two_draws
+
+TWO_DRAWS_HAND = "R1 B1 R2 B2"
+
+
+@cache
+def two_draws_chance() -> Fraction:
+    """The chance that two draws from the rest of the small deck complete a set of 3 for R1 B1 R2 B2.
+
+    >>> two_draws_chance()
+    Fraction(13, 28)
+    """
+    return exact_odds(parse_cards(TWO_DRAWS_HAND), Phase.parse("s3"), 2, complement_of(small_deck_cards()))
+
+
+TWO_DRAWS = Exercise(
+    id="draw.two_draws",
+    notebook=NOTEBOOK,
+    clauses=("prob.outs",),
+    kind="answer",
+    question=N_(
+        "Count by hand: you hold R1 B1 R2 B2 from the small deck and draw two of its 8 other cards. What is the "
+        "exact chance to hold a set of 3 afterwards? Write a fraction."
+    ),
+    solution=Fraction(13, 28),
+    wrong=(Fraction(1, 2), Fraction(1, 4), Fraction(15, 28), 13 / 28),
+    hints=(
+        N_("There are 28 pairs of cards you could draw. Count the pairs with no out in them first."),
+        N_("The outs are G1 and G2; 6 cards are not outs, and they make 15 pairs."),
+    ),
+    judge=fraction_judge(
+        two_draws_chance,
+        {
+            Fraction(1, 2): N_("{answer} adds 2/8 for each draw, but it counts twice the pairs that hold both outs."),
+            Fraction(1, 4): N_("{answer} is the chance for one draw; you draw two cards."),
+            Fraction(15, 28): N_("{answer} is the chance that neither card is an out: the opposite event."),
+        },
+        N_("Right: {answer}. 15 of the 28 pairs hold no out, so 13 of them complete a set."),
+    ),
+)
+
+# ------------------------------------------------------------------ draw.best_discard
+
+DISCARD_HAND = "R7 B7 G7 R2 B3 Y4 G9 Y12 B12 S R11"
+
+
+@cache
+def discard_odds() -> dict[Card, float]:
+    """For each card of ``DISCARD_HAND``: the chance to hold Phase 2 within two draws after discarding it."""
+    cards = parse_cards(DISCARD_HAND)
+    return {card: completion_odds(cards[:i] + cards[i + 1 :], phase(2), 2) for i, card in enumerate(cards)}
+
+
+def _judge_discard(answer: object, t: Translations) -> Verdict:
+    chosen = read_cards(answer)
+    if len(chosen) != 1:
+        raise AnswerError(N_("Discard one card, not {answer}."), answer=brief(answer))
+    card = chosen[0]
+    odds = discard_odds()
+    if card not in odds:
+        raise AnswerError(N_("{card} is not in the hand."), card=str(card))
+    best = max(odds.values())
+    if odds[card] == best:
+        return True, t.gettext(
+            "Right: after discarding {card} the chance to hold Phase 2 within two draws is {odds:.3f}, the best "
+            "of the eleven choices."
+        ).format(card=card, odds=odds[card])
+    return False, t.gettext(
+        "Discarding {card} leaves a chance of {odds:.3f} within two draws; another discard keeps more."
+    ).format(card=card, odds=odds[card])
+
+
+BEST_DISCARD = Exercise(
+    id="draw.best_discard",
+    notebook=NOTEBOOK,
+    clauses=("prob.discard",),
+    kind="answer",
+    question=N_(
+        "On Phase 2 (a set of 3 and a run of 4) you hold R7 B7 G7 R2 B3 Y4 G9 Y12 B12 S R11 after drawing. "
+        "Which card is best to discard (one of the best, if several tie)?"
+    ),
+    solution="Y12",
+    wrong=("R7", "R2", "G9"),
+    hints=(
+        N_("Keep the set of 7s, and the cards that can grow into a run of 4."),
+        N_("Which cards help neither the set nor the run 2-3-4? Compare their chances in the table."),
+    ),
+    judge=_judge_discard,
+)
+
+EXERCISES: tuple[Exercise, ...] = (GUESS_NEXT, UNSEEN, OUTS, WRITE_CHANCE, TWO_DRAWS, BEST_DISCARD)
+"""The exercises of lesson 10, in the notebook's order."""
+
+__all__ = [
+    "DISCARD_HAND",
+    "EXERCISES",
+    "FACE_UP",
+    "OUTS_HAND",
+    "RUN_HAND",
+    "complement_of",
+    "discard_odds",
+    "exact_odds",
+    "seen_by",
+    "unseen_position",
+]
