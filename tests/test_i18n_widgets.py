@@ -65,8 +65,8 @@ def test_the_scoring_table_is_labelled_in_the_tables_language() -> None:
         if table.scoring.value or table.game.is_over():
             break
         view = table.game.view(table.human)
-        table._apply(view.legal[-1])  # any legal move: enough to reach the end of a hand
-        table._play_bots()
+        table.session.act(view.legal[-1])  # any legal move: enough to reach the end of a hand
+        table.session.play_bots()
     assert "Body v tomto kole" in table.scoring.value and "Points this hand" not in table.scoring.value
 
 
@@ -79,7 +79,9 @@ def test_the_language_menu_switches_the_table_live() -> None:
     assert table.lang == "uk" and table.feedback.lang == "uk" and table.hand.lang == "uk"
     assert table.buttons["draw"].description == "Тягнути"
     assert table.hand.hand == hand and table.hand.texts["hand"] == "Твоя рука"
-    assert table.log_entries[: len(log_before)] == log_before  # the game itself is untouched
+    # The game itself is untouched; the log is written anew in the chosen language.
+    assert len(table.log_entries) == len(log_before) and table.log_entries != log_before
+    assert table.log_entries[0] != log_before[0] and "3" in table.log_entries[0] and "game" not in table.log_entries[0]
     assert all(bot.lang == "uk" for bot in table.bots.values())  # type: ignore[attr-defined]
     assert "Smart bot" not in table.opponent_views[1].value
     table.set_lang("ko")

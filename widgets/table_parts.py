@@ -1,28 +1,42 @@
 """The pieces of the playable table: browser-safe controls and the HTML of each area.
 
-Every function here reads a ``PlayerView`` (what the human may see), never the ``Game``, so the
-pictures cannot show an opponent's cards or the draw pile's order. All text is escaped.
+Every function here reads a ``PlayerView`` (what the screen may show) or the session's public
+records (summaries, the score sheet), never the ``Game``, so the pictures cannot show an opponent's
+cards or the draw pile's order. ``you`` is the seat looking at the screen (None behind a cover
+screen). All text is escaped.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from html import escape
 from typing import Any
 
 import ipywidgets
 import traitlets
 
-from phase10kit.actions import Action, Discard, Draw, Hit, Lay, Take
+from phase10kit.cards import Card, Color, excess_over_deck
 from phase10kit.explain import phase_name
 from phase10kit.game import PlayerView
 from phase10kit.i18n import translator
-from phase10kit.svg import card_svg, face_down_svg, group_svg
+from phase10kit.phases import GroupKind, Phase
+from phase10kit.rules import Rules
+from phase10kit.solver import Layout, find_layout
+from phase10kit.svg import card_svg, cards_svg, face_down_svg, group_svg, layout_svg
 from widgets._safety import N_, BrowserLocked
 from widgets.cards import card_label
+from widgets.session import BOT_LEVELS, HandSummary, describe_action, seat_name
 
-BOT_LEVELS: dict[str, str] = {"random": N_("Random bot"), "greedy": N_("Greedy bot"), "smart": N_("Smart bot")}
-"""The bot levels a seat can have, with their shown names (msgids)."""
+__all__ = [
+    "BOT_LEVELS",
+    "LockedRow",
+    "SafeCheckbox",
+    "SafeDropdown",
+    "TableButton",
+    "describe_action",
+    "example_layout",
+    "seat_name",
+]
 
 
 class TableButton(BrowserLocked, ipywidgets.Button):  # type: ignore[misc]
@@ -33,34 +47,47 @@ class LockedRow(BrowserLocked, ipywidgets.HBox):  # type: ignore[misc]
     """A row of widgets whose children the browser cannot change."""
 
 
+class LockedColumn(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
+    """A column of widgets whose children the browser cannot change."""
+
+
 class SafeDropdown(BrowserLocked, ipywidgets.Dropdown):  # type: ignore[misc]
-    """A dropdown the browser may change only by ``index``; an out-of-range index is refused, not raised."""
+    """A dropdown the browser may change only by ``index`` to one of its options.
+
+    An empty, out-of-range or non-integer index is refused: the menu's value is sent back and
+    ``on_refused`` (when set) is called, so the view can say so in a sentence.
+    """
 
     browser_writable = frozenset({"index"})
+    on_refused: Callable[[], None] | None = None
 
     def set_state(self, sync_data: dict[str, Any]) -> None:
         index = sync_data.get("index")
         size = len(self.options)
-        if "index" in sync_data and not (
-            index is None or (isinstance(index, int) and not isinstance(index, bool) and 0 <= index < size)
-        ):
+        if "index" in sync_data and not (isinstance(index, int) and not isinstance(index, bool) and 0 <= index < size):
             sync_data = {key: value for key, value in sync_data.items() if key != "index"}
-            self.send_state(["index"])
+            self.send_state(["index", "value", "label"])
+            if self.on_refused is not None:
+                self.on_refused()
         try:
             super().set_state(sync_data)
         except (traitlets.TraitError, ValueError, TypeError):
             self.send_state(list(sync_data))
 
 
-def seat_name(seat: int, human: int, lang: str = "en") -> str:
-    """``"p1 (you)"`` for the human, ``"p2"`` for the others.
+class SafeCheckbox(BrowserLocked, ipywidgets.Checkbox):  # type: ignore[misc]
+    """A checkbox the browser may only tick or untick (a value that is not true or false is sent back)."""
 
-    >>> seat_name(0, 0), seat_name(2, 0)
-    ('p1 (you)', 'p3')
-    """
-    if seat == human:
-        return translator(lang).gettext("p{number} (you)").format(number=seat + 1)
-    return f"p{seat + 1}"
+    browser_writable = frozenset({"value"})
+
+    def set_state(self, sync_data: dict[str, Any]) -> None:
+        if "value" in sync_data and not isinstance(sync_data["value"], bool):
+            sync_data = {key: value for key, value in sync_data.items() if key != "value"}
+            self.send_state(["value"])
+        super().set_state(sync_data)
+
+
+# ---------------------------------------------------------------------------------------------- seats
 
 
 def phase_text(view: PlayerView, seat: int, lang: str = "en") -> str:
@@ -92,10 +119,10 @@ def groups_html(view: PlayerView, seat: int, lang: str = "en") -> str:
     return f'<ul class="p10-groups" style="list-style:none;padding:0;margin:0">{items}</ul>'
 
 
-def seat_summary(view: PlayerView, seat: int, human: int, bot_name: str, lang: str = "en") -> str:
+def seat_summary(view: PlayerView, seat: int, you: int | None, bot_name: str, lang: str = "en") -> str:
     """One line about a seat: turn mark, name, phase, score, cards in hand, a skip mark (all in words)."""
     t = translator(lang)
-    parts = [seat_name(seat, human, lang)]
+    parts = [seat_name(seat, you, lang)]
     if bot_name:
         parts.append(bot_name)
     parts.append(phase_text(view, seat, lang))
@@ -114,81 +141,156 @@ def seat_summary(view: PlayerView, seat: int, human: int, bot_name: str, lang: s
     return mark + " · ".join(parts)
 
 
-def opponent_html(view: PlayerView, seat: int, human: int, bot_name: str, lang: str = "en") -> str:
-    """An opponent's box: summary line, face-down cards (only their count) and laid groups."""
+def opponent_html(view: PlayerView, seat: int, you: int | None, bot_name: str, lang: str = "en") -> str:
+    """A seat's box seen from outside: summary line, face-down cards (only their count) and laid groups.
+
+    The seat to play is framed thick and tinted, and its line starts with "▶ to play".
+    """
     t = translator(lang)
-    summary = seat_summary(view, seat, human, bot_name, lang)
+    summary = seat_summary(view, seat, you, bot_name, lang)
     size = view.hand_sizes[seat]
     backs_label = t.ngettext("{count} face-down card", "{count} face-down cards", size).format(count=size)
     back = face_down_svg(scale=0.3, lang=lang)
     backs = "".join(
-        f'<span style="display:inline-block;margin-left:{-12 if i else 0}px">{back}</span>' for i in range(size)
+        f'<span style="display:inline-block;margin-left:{-14 if i else 0}px">{back}</span>' for i in range(size)
     )
-    current = seat == view.current_player and not view.over
-    border = "3px solid #111" if current else "1px solid #888"
+    acting = seat == view.current_player and not view.over
+    css = "p10-seat p10-acting" if acting else "p10-seat"
     return (
-        f'<section aria-label="{escape(summary)}" style="border:{border};border-radius:8px;padding:6px">'
+        f'<section class="{css}" aria-label="{escape(summary)}" aria-current="{"true" if acting else "false"}">'
         f"<div><strong>{escape(summary)}</strong></div>"
         f'<div role="img" aria-label="{escape(backs_label)}" title="{escape(backs_label)}">{backs}</div>'
         f"{groups_html(view, seat, lang)}</section>"
     )
 
 
+DISCARDS_SHOWN = 5
+"""How many cards of the discard pile the table shows (the top one large, the ones below smaller)."""
+
+
 def piles_html(view: PlayerView, lang: str = "en") -> str:
-    """The draw pile (its size only) and the top of the discard pile."""
+    """The draw pile (its size only) and the last few discards, the top one largest."""
     t = translator(lang)
     draw = t.ngettext("Draw pile: {count} card", "Draw pile: {count} cards", view.deck_size).format(
         count=view.deck_size
     )
+    back = face_down_svg(scale=0.6, lang=lang)
     if view.discard_pile:
         top = view.discard_pile[-1]
         label = t.gettext("Top of the discard pile: {card}").format(card=card_label(top, lang))
-        picture = card_svg(top, scale=0.6, lang=lang)
+        below = list(view.discard_pile[-DISCARDS_SHOWN:-1])
+        earlier = ""
+        if below:
+            words = ", ".join(str(card) for card in reversed(below))
+            earlier_label = t.gettext("Discarded before it (newest first): {cards}").format(cards=words)
+            earlier = (
+                f'<div class="p10-earlier-discards" role="img" aria-label="{escape(earlier_label)}" '
+                f'title="{escape(earlier_label)}">{cards_svg(below, scale=0.35, lang=lang)}'
+                f"<div>{escape(earlier_label)}</div></div>"
+            )
+        top_html = (
+            f'<div class="p10-top-discard" role="img" aria-label="{escape(label)}" title="{escape(label)}">'
+            f"{card_svg(top, scale=0.6, lang=lang)}<div>{escape(label)}</div></div>"
+        )
     else:
-        label = t.gettext("The discard pile is empty.")
-        picture = ""
-    back = face_down_svg(scale=0.6, lang=lang)
+        top_html = f"<div>{escape(t.gettext('The discard pile is empty.'))}</div>"
+        earlier = ""
     return (
-        f'<div style="display:flex;gap:16px;align-items:center">'
+        f'<div style="display:flex;gap:16px;align-items:flex-end;flex-wrap:wrap">'
         f'<div role="img" aria-label="{escape(draw)}">{back}<div>{escape(draw)}</div></div>'
-        f'<div role="img" aria-label="{escape(label)}" title="{escape(label)}">{picture}'
-        f"<div>{escape(label)}</div></div></div>"
+        f"{top_html}{earlier}</div>"
     )
 
 
 def mine_html(view: PlayerView, lang: str = "en") -> str:
-    """The human's own line and laid groups."""
+    """The viewer's own line and laid groups."""
     summary = seat_summary(view, view.player, view.player, "", lang)
     return f"<div><strong>{escape(summary)}</strong></div>{groups_html(view, view.player, lang)}"
 
 
-def describe_action(action: Action, human: int, lang: str = "en") -> str:
-    """A public sentence about an action: a drawn card is named only for the human's own draw (by the caller).
+# ---------------------------------------------------------------------------------------------- the phase reminder
 
-    >>> from phase10kit.cards import Card
-    >>> describe_action(Discard(1, Card.parse("S"), 2), 0)
-    'p2 discards S and skips p3.'
+_SET_NUMBERS = (7, 10, 4, 12, 2, 5)
+_RUN_STARTS = (1, 6, 3, 8)
+
+
+def example_layout(phase: Phase, *, natural_required: bool = True) -> Layout | None:
+    """A real laid example of ``phase`` with no Wild (what the phase reminder shows), or None.
+
+    The cards are picked by a simple pattern and the solver lays them out, so the example is
+    always a true layout of the phase under the rules.
+
+    >>> from phase10kit.phases import Phase
+    >>> str(example_layout(Phase.parse("s3+r4")))
+    's[R7 B7 G7] r[R1 B2 G3 Y4]'
     """
+    colours = list(Color)
+    cards: list[Card] = []
+    sets = runs = colour_groups = 0
+    for spec in phase.groups:
+        if spec.kind is GroupKind.SET:
+            number = _SET_NUMBERS[sets % len(_SET_NUMBERS)]
+            cards += [Card.parse(f"{colours[i % 4].value}{number}") for i in range(spec.size)]
+            sets += 1
+        elif spec.kind is GroupKind.RUN:
+            start = _RUN_STARTS[runs % len(_RUN_STARTS)]
+            start = min(start, 13 - spec.size)
+            cards += [Card.parse(f"{colours[i % 4].value}{start + i}") for i in range(spec.size)]
+            runs += 1
+        else:
+            colour = colours[(3 - colour_groups) % 4]
+            cards += [Card.parse(f"{colour.value}{1 + (2 * i) % 12}") for i in range(spec.size)]
+            colour_groups += 1
+    if excess_over_deck(cards):
+        return None
+    return find_layout(cards, phase, natural_required=natural_required)
+
+
+def phase_reminder_html(view: PlayerView, lang: str = "en") -> str:
+    """The phase the viewer is to make this hand and a real laid example of it (nothing once laid down).
+
+    The example depends on the phase and the rules only, never on any card of the game.
+    """
+    seat = view.player
+    phase = view.current_phases[seat]
+    if phase is None or view.laid[seat] is not None or view.over:
+        return ""
     t = translator(lang)
-    who = seat_name(action.player, human, lang)
-    if isinstance(action, Draw):
-        return t.gettext("{who} draws a card.").format(who=who)
-    if isinstance(action, Take):
-        return t.gettext("{who} takes the top discard.").format(who=who)
-    if isinstance(action, Lay):
-        groups = " ".join(str(group) for group in action.groups)
-        return t.gettext("{who} lays down {groups}.").format(who=who, groups=groups)
-    if isinstance(action, Hit):
-        end = f" ({action.end})" if action.end else ""
-        target = f"p{action.target + 1}.{action.group + 1}"
-        return t.gettext("{who} adds {card} to {target}{end}.").format(
-            who=who, card=action.card, target=target, end=end
+    example = example_layout(phase, natural_required=view.rules.natural_required)
+    text = t.gettext("Your phase: {name}. For example:").format(name=phase_name(phase, lang))
+    picture = layout_svg(example, scale=0.4, lang=lang) if example is not None else ""
+    return (
+        f'<div role="note"><div>{escape(text)}</div>'
+        f'<div role="img" aria-label="{escape(str(example or ""))}">{picture}</div></div>'
+    )
+
+
+# ---------------------------------------------------------------------------------------------- the turn, the log
+
+
+def turn_html(state: str, view: PlayerView, you: int | None, lang: str = "en") -> str:
+    """The banner over the table: whose turn it is and what to do (large when it is the viewer's)."""
+    t = translator(lang)
+    if state == "over":
+        winner = seat_name(view.winner, you, lang) if view.winner is not None else "?"
+        text, css = t.gettext("The game is over: {winner} won.").format(winner=winner), "p10-turn-over"
+    elif state == "summary":
+        text, css = t.gettext("The hand is over: see the scores, then press Next hand."), "p10-turn-summary"
+    elif state == "cover":
+        text = t.gettext("Pass the screen to {player}.").format(player=f"p{view.current_player + 1}")
+        css = "p10-turn-cover"
+    elif state == "human":
+        step = (
+            t.gettext("draw a card or take the discard")
+            if view.stage == "draw"
+            else t.gettext("lay down, add to groups, then discard a card")
         )
-    if isinstance(action, Discard) and action.target is not None:
-        return t.gettext("{who} discards {card} and skips p{target}.").format(
-            who=who, card=action.card, target=action.target + 1
-        )
-    return t.gettext("{who} discards {card}.").format(who=who, card=action.card)
+        text = "▶ " + t.gettext("Your turn, {player}: {step}.").format(player=f"p{view.current_player + 1}", step=step)
+        css = "p10-turn-yours"
+    else:
+        text = t.gettext("{player} is playing…").format(player=f"p{view.current_player + 1}")
+        css = "p10-turn-others"
+    return f'<div class="{css}" role="status" aria-live="polite">{escape(text)}</div>'
 
 
 def log_html(entries: Sequence[str], lang: str = "en", *, limit: int = 200) -> str:
@@ -199,21 +301,191 @@ def log_html(entries: Sequence[str], lang: str = "en", *, limit: int = 200) -> s
     heading = escape(t.gettext("What happened (newest first)"))
     return (
         f'<div role="log" aria-live="polite" aria-label="{heading}"><strong>{heading}</strong>'
-        f'<ol reversed style="max-height:12em;overflow-y:auto;margin:0">{items}</ol></div>'
+        f'<ol reversed class="p10-log-list">{items}</ol></div>'
     )
 
 
-def scoring_html(rows: Sequence[tuple[str, int, int, bool]], heading: str, lang: str = "en") -> str:
-    """The scoring of a hand: (player, points this hand, total, made their phase) per row."""
+# ---------------------------------------------------------------------------------------------- summaries
+
+
+def summary_html(summary: HandSummary, you: int | None, reasons: Sequence[str], lang: str = "en") -> str:
+    """A finished hand: who went out, each seat's cards left with their points, who advances, the totals.
+
+    At the end of the game it starts with the winner. ``reasons`` are the bots' moves of the hand
+    with their full reasons (shown after the hand).
+    """
     t = translator(lang)
+    name = seat_name(summary.went_out, you, lang)
+    parts = []
+    if summary.over and summary.winner is not None:
+        total = summary.results[summary.winner].total
+        winner = seat_name(summary.winner, you, lang)
+        final = t.ngettext(
+            "The game is over: {winner} won with {points} point.",
+            "The game is over: {winner} won with {points} points.",
+            total,
+        ).format(winner=winner, points=total)
+        parts.append(f'<p class="p10-winner"><strong>{escape(final)}</strong></p>')
+    heading = t.gettext("Hand {number} is over: {who} went out.").format(number=summary.hand, who=name)
     head = "".join(
         f"<th scope='col'>{escape(text)}</th>"
-        for text in (t.gettext("Player"), t.gettext("Points this hand"), t.gettext("Total"), t.gettext("Phase made"))
+        for text in (
+            t.gettext("Player"),
+            t.gettext("Cards left"),
+            t.gettext("Points this hand"),
+            t.gettext("Total"),
+            t.gettext("Phase made"),
+        )
     )
-    yes, no = t.gettext("yes"), t.gettext("no")
-    body = "".join(
-        f"<tr><th scope='row'>{escape(name)}</th><td>{gained}</td><td>{total}</td>"
-        f"<td>{escape(yes if made else no)}</td></tr>"
-        for name, gained, total, made in rows
+    rows = []
+    for result in summary.results:
+        cards = ", ".join(f"{card} ({card.points})" for card in result.left) or "—"
+        picture = cards_svg(list(result.left), scale=0.3, lang=lang) if result.left else ""
+        if result.phase is not None:
+            made = t.gettext("yes: phase {number}").format(number=result.phase) if result.phase else t.gettext("yes")
+        else:
+            made = t.gettext("no")
+        if result.advances and not summary.over:
+            made += " — " + t.gettext("advances")
+        rows.append(
+            f"<tr><th scope='row'>{escape(seat_name(result.seat, you, lang))}</th>"
+            f"<td><div role='img' aria-label='{escape(cards)}'>{picture}</div>{escape(cards)}</td>"
+            f"<td>{result.points}</td><td>{result.total}</td><td>{escape(made)}</td></tr>"
+        )
+    parts.append(
+        f"<table class='p10-summary-table'><caption>{escape(heading)}</caption><thead><tr>{head}</tr></thead>"
+        f"<tbody>{''.join(rows)}</tbody></table>"
     )
-    return f"<table><caption>{escape(heading)}</caption><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+    if reasons:
+        title = t.gettext("How the bots decided this hand")
+        items = "".join(f"<li>{escape(line)}</li>" for line in reasons)
+        parts.append(f"<details class='p10-bot-reasons'><summary>{escape(title)}</summary><ol>{items}</ol></details>")
+    return "".join(parts)
+
+
+def score_sheet_html(sheet: Sequence[HandSummary], players: int, you: int | None, lang: str = "en") -> str:
+    """The running score sheet: one row per hand (points, ✓ and the phase made), then the totals."""
+    t = translator(lang)
+    title = t.gettext("Score sheet")
+    head = "".join(f"<th scope='col'>{escape(seat_name(seat, you, lang))}</th>" for seat in range(players))
+    rows = []
+    for summary in sheet:
+        cells = []
+        for result in summary.results:
+            mark = f" ✓{result.phase}" if result.phase else (" ✓" if result.phase == 0 else "")
+            cells.append(f"<td>+{result.points}{escape(mark)}</td>")
+        label = t.gettext("Hand {number}").format(number=summary.hand)
+        rows.append(f"<tr><th scope='row'>{escape(label)}</th>{''.join(cells)}</tr>")
+    if sheet:
+        totals = "".join(f"<td><strong>{result.total}</strong></td>" for result in sheet[-1].results)
+        rows.append(f"<tr><th scope='row'>{escape(t.gettext('Total'))}</th>{totals}</tr>")
+    else:
+        empty = t.gettext("No hand finished yet.")
+        rows.append(f"<tr><td colspan='{players + 1}'>{escape(empty)}</td></tr>")
+    note = t.gettext("✓N: phase N made in that hand.")
+    return (
+        f"<table class='p10-sheet-table'><caption><strong>{escape(title)}</strong></caption>"
+        f"<thead><tr><th scope='col'>{escape(t.gettext('Hand'))}</th>{head}</tr></thead>"
+        f"<tbody>{''.join(rows)}</tbody></table><div class='p10-note'>{escape(note)}</div>"
+    )
+
+
+def cover_html(seat: int, lang: str = "en") -> str:
+    """The cover screen between two humans' turns: nobody's cards, only who plays next."""
+    t = translator(lang)
+    who = f"p{seat + 1}"
+    text = t.gettext("{player}'s turn. Everyone else, look away; {player}, press Show my cards.").format(player=who)
+    return f'<div role="alert"><p class="p10-cover-text">{escape(text)}</p></div>'
+
+
+# ---------------------------------------------------------------------------------------------- the rules panel
+
+_RULE_SENTENCES: dict[str, dict[object, str]] = {
+    "skip_target": {
+        "choose": N_("A discarded Skip: the player who discards it chooses who loses their next turn."),
+        "next": N_("A discarded Skip: the next player loses their turn."),
+    },
+    "hit_others": {
+        "next_turn": N_("Adding to other players' groups: from your turn after laying down."),
+        "same_turn": N_("Adding to other players' groups: right after laying down."),
+    },
+    "go_out": {
+        "hit_or_discard": N_("Going out: the last card may be laid, added to a group or discarded."),
+        "discard": N_("Going out: the last card must be discarded."),
+    },
+    "extra_cards": {
+        True: N_("Groups may be laid longer than the phase asks."),
+        False: N_("Groups are laid at exactly the size the phase asks."),
+    },
+    "natural_required": {
+        True: N_("Every group needs at least one card that is not a Wild."),
+        False: N_("A group may be made of Wilds only."),
+    },
+    "first_skip": {
+        "skip_first": N_("A Skip turned up as the first discard skips the first player."),
+        "cover": N_("A Skip turned up as the first discard is covered by the next card."),
+    },
+    "skip_from_discard": {
+        True: N_("A Skip may be taken from the discard pile."),
+        False: N_("A Skip is never taken from the discard pile."),
+    },
+    "progression": {
+        "in_order": N_("Phases are made in order, one per hand at most."),
+        "any_order": N_("Phases may be made in any order, one per hand at most."),
+        "all_advance": N_("Everyone moves to the next phase after every hand; the lowest score wins."),
+    },
+}
+
+_SHORT_RULES = (
+    N_("On your turn: draw a card (from the draw pile or the top of the discard pile), then discard one."),
+    N_(
+        "Phase: when your hand holds your phase, lay it down after drawing. Sets have one number, runs numbers "
+        "in a row, colour groups one colour."
+    ),
+    N_("Wild cards stand for any card; a Skip makes a player lose their next turn."),
+    N_("After laying down you may add cards to any laid group. The first to get rid of all cards ends the hand."),
+    N_("Cards left in hand score points against you: 1–9 five, 10–12 ten, Skip fifteen, Wild twenty-five."),
+    N_("Who makes a phase moves on. After the last phase, the lowest total score wins."),
+)
+
+
+def rules_html(rules: Rules, lang: str = "en") -> str:
+    """The "?" panel: the short rules in the table's language and this table's rule options."""
+    t = translator(lang)
+    short = "".join(f"<li>{escape(t.gettext(text))}</li>" for text in _SHORT_RULES)
+    options = []
+    for name, sentences in _RULE_SENTENCES.items():
+        value = getattr(rules, name)
+        if value in sentences:
+            options.append(f"<li>{escape(t.gettext(sentences[value]))}</li>")
+    phases = ", ".join(f"{i + 1}: {phase_name(phase, lang)}" for i, phase in enumerate(rules.phases))
+    options.append(f"<li>{escape(t.gettext('The phases: {phases}.').format(phases=phases))}</li>")
+    return (
+        f"<section aria-label='{escape(t.gettext('Rules'))}'><h4>{escape(t.gettext('The rules in short'))}</h4>"
+        f"<ul>{short}</ul><h4>{escape(t.gettext('This table plays with'))}</h4><ul>{''.join(options)}</ul></section>"
+    )
+
+
+TABLE_CSS = """
+.p10-table { font-size: 15px; }
+.p10-table .p10-seat { border: 1px solid #888; border-radius: 8px; padding: 6px; margin: 2px; }
+.p10-table .p10-seat.p10-acting { border: 4px solid #8a3b00; background: #fff1de; }
+.p10-table .p10-turn-yours { font-size: 22px; font-weight: bold; background: #1f5e2e; color: #fff;
+  padding: 8px 12px; border-radius: 8px; }
+.p10-table .p10-turn-others, .p10-table .p10-turn-cover, .p10-table .p10-turn-summary,
+.p10-table .p10-turn-over { font-size: 18px; font-weight: bold; background: #eee; color: #111;
+  padding: 8px 12px; border-radius: 8px; border: 2px solid #555; }
+.p10-table .p10-my-turn { border: 4px solid #1f5e2e; border-radius: 10px; padding: 4px; background: #eef8f0; }
+.p10-table .p10-sidebar { min-width: 320px; max-width: 420px; }
+.p10-table .p10-log-list { max-height: 300px; overflow-y: auto; margin: 0; padding-left: 1.6em; }
+.p10-table .p10-score-sheet table, .p10-table .p10-summary table { border-collapse: collapse; }
+.p10-table .p10-score-sheet td, .p10-table .p10-score-sheet th,
+.p10-table .p10-summary td, .p10-table .p10-summary th { border: 1px solid #aaa; padding: 2px 6px; }
+.p10-table .p10-summary, .p10-table .p10-cover { border: 3px solid #3b2a6b; border-radius: 10px;
+  padding: 10px; background: #f7f5ff; }
+.p10-table .p10-cover-text { font-size: 22px; font-weight: bold; }
+.p10-table .p10-why { color: #333; font-size: 13px; }
+.p10-table .p10-rules { border: 2px solid #3b2a6b; border-radius: 8px; padding: 6px; background: #fbfaff; }
+.p10-table .p10-note { font-size: 12px; color: #333; }
+"""
+"""The table's own styles (no font or icon from outside the machine)."""
