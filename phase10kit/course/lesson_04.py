@@ -46,9 +46,13 @@ def check_from_hand(cards: list[Card], hand: str) -> None:
     held = Counter(parse_cards(hand))
     for card, count in Counter(cards).items():
         if count > held[card]:
-            which = N_("there is no {card} there.") if held[card] == 0 else N_("there is no second {card} there.")
+            missing = (
+                N_("{answer} are not all in the hand {hand}: there is no {card} there.")
+                if held[card] == 0
+                else N_("{answer} are not all in the hand {hand}: there is no second {card} there.")
+            )
             raise AnswerError(
-                N_("{answer} are not all in the hand {hand}: ") + which,
+                missing,
                 reason=Reason.NOT_IN_HAND,
                 answer=format_cards(cards),
                 hand=hand,
@@ -149,15 +153,15 @@ def predict_judge(exact: Callable[[], Fraction], *, within: Fraction = Fraction(
             return True, t.gettext(
                 "Close: your guess {guess} is near the exact chance {exact} (about {percent}%)."
             ).format(guess=shown, exact=right, percent=f"{float(right) * 100:.1f}")
-        if guess > right:
-            far = (
-                t.gettext("it is more than twice the exact chance")
-                if guess > 2 * right
-                else t.gettext("but not by twice")
-            )
-            return False, t.gettext("Your guess {guess} is too high: {far}.").format(guess=shown, far=far)
-        far = t.gettext("it is less than half the exact chance") if 2 * guess < right else t.gettext("but not by half")
-        return False, t.gettext("Your guess {guess} is too low: {far}.").format(guess=shown, far=far)
+        if guess > 2 * right:
+            message = t.gettext("Your guess {guess} is too high: it is more than twice the exact chance.")
+        elif guess > right:
+            message = t.gettext("Your guess {guess} is too high, but less than twice the exact chance.")
+        elif 2 * guess < right:
+            message = t.gettext("Your guess {guess} is too low: it is less than half the exact chance.")
+        else:
+            message = t.gettext("Your guess {guess} is too low, but more than half the exact chance.")
+        return False, message.format(guess=shown)
 
     return judge
 
