@@ -622,3 +622,24 @@ def test_lay_down_with_one_card_selected_offers_the_layout_that_uses_it() -> Non
         assert t.status.tone != "problem" and t.game.melds[0] == list(offered[0].groups)
         return
     pytest.fail("no seed where the human can lay down")
+
+
+def test_the_hands_selection_from_the_browser_is_cleaned_before_it_is_echoed() -> None:
+    t = make(players=3, seed=5)
+    sent: list[dict[str, Any]] = []
+    original = t.hand._send
+
+    def record(msg: dict[str, Any], buffers: Any = None) -> None:
+        sent.append(msg)
+        original(msg, buffers)
+
+    t.hand._send = record  # type: ignore[method-assign]
+    t.hand.set_state({"selected": list(range(2_000_000))})
+    t.hand.set_state({"selected": "0,1"})
+    t.hand.set_state({"sort_by": "<script>"})
+    assert t.hand.selected == [] and t.hand.sort_by == "dealt"
+    assert len(json.dumps(sent, default=str)) < 20_000, "nothing the browser sent comes back whole"
+    t.hand.set_state({"selected": [3, 3, 1, "x", 50]})
+    assert t.hand.selected == [1, 3]
+    echoes = [m for m in sent if m.get("method") == "echo_update"]
+    assert all(m["state"].get("selected", [1, 3]) == [1, 3] for m in echoes[-1:])

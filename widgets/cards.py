@@ -350,6 +350,29 @@ class HandView(BrowserLocked, anywidget.AnyWidget):
         self.set_trait("labels", [card_label(card, self.lang) for card in shown])
         self.set_trait("faces", [card_svg(card, scale=self.scale, lang=self.lang) for card in shown])
 
+    def set_state(self, sync_data: dict[str, Any]) -> None:
+        """Clean what the browser sends before anything else sees it (ipywidgets echoes it back as received).
+
+        A selection longer than the hand, or not a list, is refused whole; other entries are kept
+        only when they are indices of the hand. An unknown sort order is refused.
+        """
+        data = dict(sync_data)
+        refused = []
+        if "selected" in data:
+            picked = data["selected"]
+            if not isinstance(picked, list) or len(picked) > len(self._shown) or not self.selectable:
+                del data["selected"]
+                refused.append("selected")
+            else:
+                data["selected"] = self._valid_selection({"value": picked})
+        if "sort_by" in data and data["sort_by"] not in SORT_ORDERS:
+            del data["sort_by"]
+            refused.append("sort_by")
+        if data:
+            super().set_state(data)
+        if refused:
+            self.send_state(refused)
+
     @traitlets.validate("selected")
     def _valid_selection(self, proposal: Any) -> list[int]:
         picked = proposal["value"]

@@ -76,7 +76,8 @@ def table_from_query(query: str | None) -> tuple[Table, list[str]]:
     """A ``Table`` from a URL query string, and one sentence for each value replaced by its default.
 
     Keys: ``seed`` (0 or more; none gives a random deal), ``players`` (2 to 6, default 3),
-    ``bots`` (``random``, ``greedy`` or ``smart``, default smart), ``lang`` (default en).
+    ``humans`` (1 to ``players`` sharing the screen, default 1), ``bots`` (a name of the bot
+    registry, default smart), ``lang`` (default en).
     Other keys are ignored. ``None`` (the query could not be read) gives the defaults and a sentence.
 
     >>> table, problems = table_from_query("seed=5&players=2&bots=greedy")
@@ -84,7 +85,9 @@ def table_from_query(query: str | None) -> tuple[Table, list[str]]:
     (2, {1: 'Greedy bot'}, [])
     >>> table, problems = table_from_query("players=9&bots=genius")
     >>> table.players, problems
-    (3, ['players=9 is not 2 to 6: using 3.', 'bots=genius is not one of random, greedy, smart: using smart.'])
+    (3, ['players=9 is not 2 to 6: using 3.', 'bots=genius is not one of random, greedy, smart, expert: using smart.'])
+    >>> table_from_query("players=4&humans=2")[0].humans
+    (0, 1)
     """
     params = parse_qs((query or "").lstrip("?"), keep_blank_values=True)
     lang_text = _last(params, "lang")
@@ -112,6 +115,18 @@ def table_from_query(query: str | None) -> tuple[Table, list[str]]:
                 )
             )
 
+    humans = 1
+    humans_text = _last(params, "humans")
+    if humans_text is not None:
+        if humans_text.isascii() and humans_text.isdigit() and 1 <= int(humans_text) <= players:
+            humans = int(humans_text)
+        else:
+            problems.append(
+                t.gettext("humans={value} is not 1 to {players}: using 1.").format(
+                    value=humans_text[:40], players=players
+                )
+            )
+
     bots = DEFAULT_BOTS
     bots_text = _last(params, "bots")
     if bots_text is not None:
@@ -135,7 +150,7 @@ def table_from_query(query: str | None) -> tuple[Table, list[str]]:
                     value=seed_text[:40], top=MAX_SEED
                 )
             )
-    return Table(players=players, seed=seed, bots=bots, lang=lang), problems
+    return Table(players=players, seed=seed, bots=bots, lang=lang, humans=humans), problems
 
 
 UNAVAILABLE = {

@@ -27,10 +27,11 @@ from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
 from phase10kit.actions import Action, Discard, Draw, Hit, Lay, Take, parse_action
+from phase10kit.bots.registry import BOTS, bot_info
 from phase10kit.cards import Card, parse_cards
 from phase10kit.errors import IllegalActionError, NotationError, Phase10Error, Reason
 from phase10kit.game import Game, PlayerView
-from phase10kit.i18n import N_, check_lang, translator
+from phase10kit.i18n import check_lang, translator
 from phase10kit.rules import Rules
 
 State = Literal["bots", "human", "cover", "summary", "over"]
@@ -45,8 +46,8 @@ SNAPSHOT_VERSION = 1
 MAX_SNAPSHOT = 5_000_000
 """Longest snapshot text read back (a whole long game with its log is far below)."""
 
-BOT_LEVELS: dict[str, str] = {"random": N_("Random bot"), "greedy": N_("Greedy bot"), "smart": N_("Smart bot")}
-"""The bot levels a seat can have, with their shown names (msgids)."""
+BOT_LEVELS: dict[str, str] = {name: info.label for name, info in BOTS.items()}
+"""The bot levels a seat can have (the rules package's registry), with their shown names (msgids)."""
 
 
 class Chooser(Protocol):
@@ -240,26 +241,17 @@ def _text(value: Any) -> str:
 
 
 def make_bot(level: str | Chooser, seed: int, lang: str) -> tuple[Chooser, str]:
-    """A bot for a seat from its level name (or a ready object with ``choose``), with the name shown for it."""
+    """A bot for a seat from its registered name (or a ready object with ``choose``), with the name shown for it."""
     if not isinstance(level, str):
         if not callable(getattr(level, "choose", None)):
             raise Phase10Error(
-                f"a bot is 'random', 'greedy', 'smart' or an object with choose(), not {level!r:.60}",
+                f"a bot is one of {', '.join(BOTS)} or an object with choose(), not {level!r:.60}",
                 reason=Reason.BAD_BOT,
-                details={"choices": ", ".join(BOT_LEVELS)},
+                details={"choices": ", ".join(BOTS)},
             )
         return level, type(level).__name__
-    key = level.strip().lower()
-    if key not in BOT_LEVELS:
-        raise Phase10Error(
-            f"unknown bot level {level!r:.40}: choose one of {', '.join(BOT_LEVELS)}",
-            reason=Reason.BAD_BOT,
-            details={"choices": ", ".join(BOT_LEVELS)},
-        )
-    from phase10kit import bots
-
-    classes: dict[str, Any] = {"random": bots.RandomBot, "greedy": bots.GreedyBot, "smart": bots.SmartBot}
-    return classes[key](seed=seed, lang=lang), translator(lang).gettext(BOT_LEVELS[key])
+    info = bot_info(level)
+    return info.factory(seed=seed, lang=lang), translator(lang).gettext(info.label)
 
 
 def _explanation_of(bot: Chooser) -> str:
@@ -392,7 +384,7 @@ class TableSession:
             if hasattr(bot, "lang"):  # the kit's bots explain themselves in their ``lang``
                 bot.lang = self.lang
             if isinstance(level, str):
-                self.bot_names[seat] = translator(self.lang).gettext(BOT_LEVELS[level.strip().lower()])
+                self.bot_names[seat] = translator(self.lang).gettext(bot_info(level).label)
         self._notify()
 
     def set_speed(self, speed: object) -> None:
