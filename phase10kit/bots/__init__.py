@@ -7,6 +7,7 @@ True
 """
 
 from phase10kit.bots.base import Bot, NotAViewError
+from phase10kit.bots.expert import ExpertBot
 from phase10kit.bots.play import (
     MAX_ACTIONS,
     GameTooLongError,
@@ -22,6 +23,7 @@ from phase10kit.probability.simulate import wilson_interval  # re-exported: tour
 __all__ = [
     "MAX_ACTIONS",
     "Bot",
+    "ExpertBot",
     "GameTooLongError",
     "GreedyBot",
     "NotAViewError",

@@ -52,6 +52,7 @@ from phase10kit.probability.solitaire_profiles import (
     transitions,
 )
 from phase10kit.rules import HAND_SIZE, Rules
+from phase10kit.solver import can_complete
 
 MODEL_VERSION = 1
 """Bumped whenever the model or the table format changes: old cache files are then ignored."""
@@ -186,9 +187,8 @@ class SolitaireOptimum:
         size = len(hand) if isinstance(hand, Sequence) and not isinstance(hand, str | bytes) else -1
         if size == self.hand_size:
             return float(self._lookup(self._rows([hand], size))[0])
-        if size == self.hand_size + 1 and self.holds(hand):
-            return 0.0
-        return min(self.discard_values(hand).values())
+        after = min(self.discard_values(hand).values())  # checks the hand
+        return 0.0 if can_complete(hand, self.phase, natural_required=self.natural_required) else after
 
     def holds(self, hand: Sequence[Card]) -> bool:
         """Whether the cards hold the phase (the model's vectorised check; any number of cards)."""

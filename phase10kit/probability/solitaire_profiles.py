@@ -22,7 +22,7 @@ mirror image); ``ProfileSpace.level(n)`` lists every canonical profile of ``n`` 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from math import comb, factorial
 from typing import Literal
@@ -30,7 +30,7 @@ from typing import Literal
 import numpy as np
 import numpy.typing as npt
 
-from phase10kit.cards import Card
+from phase10kit.cards import KIND_COUNT, Card
 from phase10kit.errors import Phase10Error, Reason
 from phase10kit.phases import Phase
 from phase10kit.probability.batch import wilds_needed
@@ -59,6 +59,16 @@ class ProfileSpace:
     symmetry: Symmetry
     deck: DeckSpec
     caps: tuple[int, ...]
+    _multipliers: Codes = field(init=False, repr=False)
+    _columns: npt.NDArray[np.intp] = field(init=False, repr=False)
+    _deck_counts: npt.NDArray[np.int64] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        radix = np.array(self.caps, dtype=np.int64) + 1
+        object.__setattr__(self, "_multipliers", np.concatenate([[1], np.cumprod(radix[:-1])]).astype(np.int64))
+        columns = [self.column_of(Card.from_index(i)) for i in range(KIND_COUNT)]
+        object.__setattr__(self, "_columns", np.array(columns, dtype=np.intp))
+        object.__setattr__(self, "_deck_counts", np.array(self.deck.counts(), dtype=np.int64))
 
     @property
     def columns(self) -> int:
@@ -79,8 +89,8 @@ class ProfileSpace:
         return self.columns - 1
 
     def multipliers(self) -> Codes:
-        radix = np.array(self.caps, dtype=np.int64) + 1
-        return np.concatenate([[1], np.cumprod(radix[:-1])]).astype(np.int64)
+        """The place value of each column in a code."""
+        return self._multipliers
 
     def encode(self, rows: npt.ArrayLike) -> Codes:
         """The code of each profile (a row of counts)."""
@@ -146,22 +156,23 @@ class ProfileSpace:
 
         Cards the deck does not hold, or more copies of a card than it holds, are a ``Phase10Error``.
         """
-        deck_counts = self.deck.counts()
         rows = np.zeros((len(hands), self.columns), dtype=np.int8)
         for row, hand in enumerate(hands):
-            seen: dict[int, int] = {}
+            indices = []
             for card in hand:
                 if not isinstance(card, Card):
                     raise Phase10Error(f"{card!r:.40} is not a Card (use parse_cards)", reason=Reason.BAD_CARDS)
-                seen[card.index] = seen.get(card.index, 0) + 1
-                if seen[card.index] > deck_counts[card.index]:
-                    held = deck_counts[card.index]
-                    raise Phase10Error(
-                        f"the hand holds more {card} than the deck's {held} (hand: {' '.join(map(str, hand))[:100]})",
-                        reason=Reason.TOO_MANY_COPIES,
-                        details={"limit": held, "card": card},
-                    )
-                rows[row, self.column_of(card)] += 1
+                indices.append(card.index)
+            copies = np.bincount(np.array(indices, dtype=np.intp), minlength=KIND_COUNT)
+            if (copies > self._deck_counts).any():
+                card = Card.from_index(int(np.argmax(copies > self._deck_counts)))
+                held = int(self._deck_counts[card.index])
+                raise Phase10Error(
+                    f"the hand holds more {card} than the deck's {held} (hand: {' '.join(map(str, hand))[:100]})",
+                    reason=Reason.TOO_MANY_COPIES,
+                    details={"limit": held, "card": card},
+                )
+            rows[row] = np.bincount(self._columns[indices], minlength=self.columns)
         return rows
 
 

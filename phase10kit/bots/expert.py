@@ -1,0 +1,148 @@
+"""ExpertBot: plays by the solved values of the solitaire optimum, explaining each choice with its numbers.
+
+While its phase is still to make (and the phase fits the model), ExpertBot
+
+- discards the card whose loss leaves the fewest expected turns (``solitaire_optimum``), and
+- takes the top of the discard pile exactly when the turns it leaves beat a blind draw on average;
+
+everything else (laying down, hits, Skips at the leader, going out, phases outside the model)
+is SmartBot's sound table play. Solved tables load on first use (from the disk cache when there).
+
+>>> from phase10kit import Rules
+>>> from phase10kit.game import Game
+>>> from phase10kit.rules import phase_list
+>>> g = Game(players=2, seed=4, rules=Rules(phases=phase_list("2s3,c7")))
+>>> bot = ExpertBot(seed=1)
+>>> action = bot.choose(g.view(g.current_player))
+>>> action in g.legal_actions(), "turns" in bot.explain()
+(True, True)
+"""
+
+from __future__ import annotations
+
+from phase10kit.actions import Action, Discard, Draw, Take
+from phase10kit.bots.base import fits_opponents_reach, leader, open_phases, seat_name
+from phase10kit.bots.policies import SmartBot
+from phase10kit.cards import Card
+from phase10kit.game import PlayerView
+from phase10kit.i18n import translator
+from phase10kit.phases import Phase
+from phase10kit.probability.solitaire import SolitaireOptimum, fits_model, solitaire_optimum
+from phase10kit.rules import HAND_SIZE
+
+TIE = 1e-9
+"""Values closer than this many turns are equal (the solve's own precision is about 1e-10)."""
+FEED_PENALTY = 0.0
+"""Turns added to the value of a discard an opponent who has laid down could hit (the model has no opponents)."""
+
+
+def turns_text(value: float, other: float | None = None) -> str:
+    """A number of turns for a sentence: one decimal, two when one decimal would hide a difference.
+
+    >>> turns_text(4.123), turns_text(4.123, 4.14), turns_text(4.1, 4.6)
+    ('4.1', '4.12', '4.1')
+    """
+    digits = 1 if other is None or round(value, 1) != round(other, 1) else 2
+    return f"{value:.{digits}f}"
+
+
+class ExpertBot(SmartBot):
+    """Plays by the exact solitaire optimum where it applies (draws and discards before laying down), else as SmartBot.
+
+    ``explain()`` gives the numbers behind a choice, e.g. "Discarded R12, keeping Y7: 4.1 turns to
+    go on average instead of 4.6."
+    """
+
+    feed_penalty = FEED_PENALTY
+
+    def _decide(self, view: PlayerView) -> tuple[Action, str]:
+        solved = self._solved(view)
+        if solved is None:
+            return super()._decide(view)
+        if view.stage == "draw" and len(view.hand) == HAND_SIZE:
+            return self._expert_draw(view, solved)
+        if view.stage == "play" and len(view.hand) == HAND_SIZE + 1 and not view.lays() and not view.hits():
+            return self._expert_discard(view, solved)
+        return super()._decide(view)
+
+    def _solved(self, view: PlayerView) -> SolitaireOptimum | None:
+        """The optimum of the open phase nearest by its value (None when no open phase fits the model)."""
+        phases: list[Phase] = [p for p in open_phases(view) if fits_model(p)]
+        if not phases or len(phases) != len(open_phases(view)):
+            return None
+        nr = view.rules.natural_required
+        tables = [solitaire_optimum(p, natural_required=nr) for p in phases]
+        if len(tables) == 1:
+            return tables[0]
+        hand = list(view.hand)
+        if len(hand) not in (HAND_SIZE, HAND_SIZE + 1):
+            return None
+        return min(tables, key=lambda table: table.value(hand))
+
+    # -- drawing: the discard pile's top against a blind draw
+
+    def _expert_draw(self, view: PlayerView, solved: SolitaireOptimum) -> tuple[Action, str]:
+        t = translator(self.lang)
+        take = next((a for a in view.legal if isinstance(a, Take)), None)
+        draw = next((a for a in view.legal if isinstance(a, Draw)), None)
+        hand = list(view.hand)
+        # A blind draw leaves V(hand) - 1 turns after this one on average; the top card its own value.
+        blind = solved.value(hand) - 1.0
+        if take is not None and view.discard_pile:
+            top = view.discard_pile[-1]
+            taken = solved.value([*hand, top])
+            if draw is None or taken < blind - TIE:
+                if taken == 0.0:
+                    why = t.gettext("Took the discarded {card}: it completes my phase.")
+                    return take, why.format(card=top)
+                why = t.gettext(
+                    "Took the discarded {card}: {taken} turns to go after it on average, "
+                    "against {blind} after a card from the draw pile."
+                )
+                return take, why.format(card=top, taken=turns_text(taken, blind), blind=turns_text(blind, taken))
+            assert draw is not None
+            why = t.gettext(
+                "Drew from the pile: {blind} turns to go on average after it, "
+                "against {taken} after taking the discarded {card}."
+            )
+            return draw, why.format(card=top, taken=turns_text(taken, blind), blind=turns_text(blind, taken))
+        if draw is None:
+            return super()._decide(view)
+        why = t.gettext("Drew from the pile: {blind} turns to go on average after it.")
+        return draw, why.format(blind=turns_text(blind))
+
+    # -- discarding: the card whose loss costs the fewest expected turns
+
+    def _expert_discard(self, view: PlayerView, solved: SolitaireOptimum) -> tuple[Action, str]:
+        t = translator(self.lang)
+        values = solved.discard_values(list(view.hand))
+        if self.feed_penalty:
+            values = {c: v + (self.feed_penalty if fits_opponents_reach(c, view) else 0.0) for c, v in values.items()}
+        best = min(values.values())
+        tied = [card for card, value in values.items() if value <= best + TIE]
+
+        # Among equally good discards: not a card an opponent can hit, a Skip, never a Wild, most points.
+        def preference(card: Card) -> tuple[bool, bool, bool, int, int]:
+            return (not fits_opponents_reach(card, view), card.is_skip, not card.is_wild, card.points, card.index)
+
+        card = max(tied, key=preference)
+        worse = [(value, other) for other, value in values.items() if value > best + TIE]
+        if worse:
+            second, kept = min(worse, key=lambda item: (item[0], item[1].index))
+            why = t.gettext("Discarded {card}, keeping {kept}: {best} turns to go on average instead of {other}.")
+            sentence = why.format(card=card, kept=kept, best=turns_text(best, second), other=turns_text(second, best))
+        else:
+            why = t.gettext("Discarded {card}: every discard leaves {best} turns to go on average.")
+            sentence = why.format(card=card, best=turns_text(best))
+        return self._discard_with_target(view, card, sentence)
+
+    def _discard_with_target(self, view: PlayerView, card: Card, sentence: str) -> tuple[Action, str]:
+        """The discard of ``card``; a Skip is aimed at the player closest to winning (as SmartBot does)."""
+        options = [a for a in view.discards() if isinstance(a, Discard) and a.card == card]
+        targets = [a.target for a in options if a.target is not None]
+        if not targets:
+            return options[0], sentence
+        target = leader(view, targets)
+        action = next(a for a in options if a.target == target)
+        aimed = translator(self.lang).gettext("{reason} The Skip goes to {player}, who is closest to winning.")
+        return action, aimed.format(reason=sentence, player=seat_name(target))
