@@ -2,7 +2,8 @@
 
 While its phase is still to make (and the phase fits the model), ExpertBot
 
-- discards the card whose loss leaves the fewest expected turns (``solitaire_optimum``), and
+- discards the card whose loss leaves the fewest expected turns (``solitaire_optimum``; a card an
+  opponent who has laid down could hit counts ``FEED_PENALTY`` turns more), and
 - takes the top of the discard pile exactly when the turns it leaves beat a blind draw on average;
 
 everything else (laying down, hits, Skips at the leader, going out, phases outside the model)
@@ -27,23 +28,17 @@ from phase10kit.cards import Card
 from phase10kit.game import PlayerView
 from phase10kit.i18n import translator
 from phase10kit.phases import Phase
-from phase10kit.probability.solitaire import SolitaireOptimum, fits_model, solitaire_optimum
+from phase10kit.probability.solitaire import SolitaireOptimum, fits_model, solitaire_optimum, turns_text
 from phase10kit.rules import HAND_SIZE
 
 TIE = 1e-9
 """Values closer than this many turns are equal (the solve's own precision is about 1e-10)."""
-FEED_PENALTY = 0.0
-"""Turns added to the value of a discard an opponent who has laid down could hit (the model has no opponents)."""
+FEED_PENALTY = 1.0
+"""Turns added to the value of a discard that an opponent who has laid down could hit.
 
-
-def turns_text(value: float, other: float | None = None) -> str:
-    """A number of turns for a sentence: one decimal, two when one decimal would hide a difference.
-
-    >>> turns_text(4.123), turns_text(4.123, 4.14), turns_text(4.1, 4.6)
-    ('4.1', '4.12', '4.1')
-    """
-    digits = 1 if other is None or round(value, 1) != round(other, 1) else 2
-    return f"{value:.{digits}f}"
+The model has no opponents; such a card lets them shed one more card on their way out. One turn
+won 66% of 400 seeded games against SmartBot where 0 won 61% and 0.5 won 65%.
+"""
 
 
 class ExpertBot(SmartBot):
@@ -116,24 +111,34 @@ class ExpertBot(SmartBot):
     def _expert_discard(self, view: PlayerView, solved: SolitaireOptimum) -> tuple[Action, str]:
         t = translator(self.lang)
         values = solved.discard_values(list(view.hand))
-        if self.feed_penalty:
-            values = {c: v + (self.feed_penalty if fits_opponents_reach(c, view) else 0.0) for c, v in values.items()}
-        best = min(values.values())
-        tied = [card for card, value in values.items() if value <= best + TIE]
+        feeds = {card: fits_opponents_reach(card, view) for card in values}
+        scored = {card: value + (self.feed_penalty if feeds[card] else 0.0) for card, value in values.items()}
+        lowest = min(scored.values())
+        tied = [card for card, value in scored.items() if value <= lowest + TIE]
 
         # Among equally good discards: not a card an opponent can hit, a Skip, never a Wild, most points.
         def preference(card: Card) -> tuple[bool, bool, bool, int, int]:
-            return (not fits_opponents_reach(card, view), card.is_skip, not card.is_wild, card.points, card.index)
+            return (not feeds[card], card.is_skip, not card.is_wild, card.points, card.index)
 
         card = max(tied, key=preference)
-        worse = [(value, other) for other, value in values.items() if value > best + TIE]
+        value, best = values[card], min(values.values())
+        if value > best + TIE:
+            # The model's best discard would feed an opponent who has laid down: say what it costs.
+            fed = min((c for c, v in values.items() if v <= best + TIE), key=lambda c: c.index)
+            why = t.gettext(
+                "Discarded {card}: {value} turns to go on average; {fed} would leave {best}, "
+                "but an opponent could add it to a group on the table."
+            )
+            sentence = why.format(card=card, value=turns_text(value, best), fed=fed, best=turns_text(best, value))
+            return self._discard_with_target(view, card, sentence)
+        worse = [(v, other) for other, v in values.items() if v > value + TIE]
         if worse:
             second, kept = min(worse, key=lambda item: (item[0], item[1].index))
             why = t.gettext("Discarded {card}, keeping {kept}: {best} turns to go on average instead of {other}.")
-            sentence = why.format(card=card, kept=kept, best=turns_text(best, second), other=turns_text(second, best))
+            sentence = why.format(card=card, kept=kept, best=turns_text(value, second), other=turns_text(second, value))
         else:
             why = t.gettext("Discarded {card}: every discard leaves {best} turns to go on average.")
-            sentence = why.format(card=card, best=turns_text(best))
+            sentence = why.format(card=card, best=turns_text(value))
         return self._discard_with_target(view, card, sentence)
 
     def _discard_with_target(self, view: PlayerView, card: Card, sentence: str) -> tuple[Action, str]:

@@ -85,6 +85,16 @@ def fits_model(phase_: Phase) -> bool:
     return phase_shape(phase_) in SHAPES
 
 
+def turns_text(value: float, other: float | None = None) -> str:
+    """A number of turns for a sentence: one decimal, two when one decimal would hide the difference to ``other``.
+
+    >>> turns_text(4.123), turns_text(4.123, 4.14), turns_text(4.1, 4.6)
+    ('4.1', '4.12', '4.1')
+    """
+    digits = 1 if other is None or round(value, 1) != round(other, 1) else 2
+    return f"{value:.{digits}f}"
+
+
 def cache_dir() -> Path:
     """Where solved tables are kept: ``$P10_CACHE`` when set, else ``~/.cache/phase10kit``."""
     configured = os.environ.get("P10_CACHE")
