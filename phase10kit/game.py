@@ -51,6 +51,7 @@ from phase10kit.engine.record import Recorded
 from phase10kit.engine.state import TIEBREAK_PHASE as TIEBREAK_PHASE  # re-exported
 from phase10kit.engine.view import PlayerView as PlayerView  # re-exported: bots and widgets import it here
 from phase10kit.errors import Phase10Error, Reason, quote
+from phase10kit.phases import Phase
 from phase10kit.rules import Rules, check_players
 
 
@@ -104,6 +105,8 @@ class Game(Recorded):
         self._setup(players, rules, rng)
         self._start_play()
 
+    _phase_memo: tuple[tuple[object, ...], tuple[int, ...], tuple[Phase | None, ...]] | None = None
+
     def legal_actions(self) -> LegalActions:
         """The legal actions now, lazily and without repeats; ``a in g.legal_actions()`` is cheap."""
         return LegalActions(self)
@@ -118,6 +121,7 @@ class Game(Recorded):
                 f"there is no player {quote(player, 40)} in a {self.players}-player game", reason=Reason.BAD_PLAYER
             )
         facts = self.turn_facts() if player == self.current_player else None
+        phases, current = self._phase_table()
         return PlayerView(
             player=player,
             rules=self.rules,
@@ -126,8 +130,8 @@ class Game(Recorded):
             discard_pile=tuple(self.discard_pile),
             hand_sizes=tuple(len(h) for h in self.hands),
             deck_size=len(self.draw_pile),
-            phases=self.phases,
-            current_phases=tuple(self.current_phase(p) for p in range(self.players)),
+            phases=phases,
+            current_phases=current,
             open_phases=self.open_phases(player),
             done=tuple(self.done),
             laid=tuple(self.laid),
@@ -143,6 +147,17 @@ class Game(Recorded):
             winner=self.winner,
             turn=facts,
         )
+
+    def _phase_table(self) -> tuple[tuple[int, ...], tuple[Phase | None, ...]]:
+        """``phases`` and every player's ``current_phase``, remembered while what they depend on is unchanged.
+
+        A cache, not state: it is keyed by everything the two depend on, so a view never sees a stale one.
+        """
+        key = (self.round, self.tiebreak, self.active, tuple(self.laid), tuple(self.done))
+        memo = self._phase_memo
+        if memo is None or memo[0] != key:
+            memo = self._phase_memo = (key, self.phases, tuple(self.current_phase(p) for p in range(self.players)))
+        return memo[1], memo[2]
 
     def _repr_svg_(self) -> str:
         from phase10kit.table_svg import table_svg

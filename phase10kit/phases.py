@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import enum
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import groupby
 
 from phase10kit.errors import NotationError, Reason, check_text, quote
@@ -71,10 +71,20 @@ class Phase:
     """
 
     groups: tuple[GroupSpec, ...]
+    # Phases key the solver's and the engine's caches: their hash is computed once.
+    _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not self.groups:
             raise NotationError("a phase needs at least one group", reason=Reason.BAD_PHASE)
+        object.__setattr__(self, "_hash", hash(self.groups))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __reduce__(self) -> tuple[type[Phase], tuple[tuple[GroupSpec, ...]]]:
+        # Rebuilt, never unpickled with its hash: string hashes differ between processes.
+        return (Phase, (self.groups,))
 
     @staticmethod
     def parse(text: str) -> Phase:

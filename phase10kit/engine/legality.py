@@ -11,7 +11,7 @@ player to move may know (their hand, the groups on the table, who can be skipped
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,10 +33,7 @@ from phase10kit.phases import GroupKind, Phase
 from phase10kit.rules import Rules
 
 ACTION_TYPES = (Draw, Take, Lay, Hit, Discard)
-
-
-def _is_index(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+_ACTION_TYPE_SET = frozenset(ACTION_TYPES)
 
 
 def malformed(action: object) -> str | None:
@@ -45,30 +42,35 @@ def malformed(action: object) -> str | None:
     >>> malformed(Draw(True)), malformed(Discard(0, "R7")), malformed(Draw(0))
     ('the player must be a whole number, not True', 'the card must be a Card, not R7', None)
     """
-    if not isinstance(action, ACTION_TYPES):
-        return f"it is not an action but a {type(action).__name__}"
-    if not _is_index(action.player):
+    kind = type(action)
+    if kind not in _ACTION_TYPE_SET:
+        return f"it is not an action but a {kind.__name__}"
+    assert isinstance(action, ACTION_TYPES)
+    if type(action.player) is not int:  # exactly int: True and 7.0 are not player numbers
         return f"the player must be a whole number, not {quote(action.player, 40)}"
-    if isinstance(action, Discard):
+    if kind is Discard:
+        assert isinstance(action, Discard)
         if type(action.card) is not Card:
             return f"the card must be a Card, not {quote(action.card, 40)}"
-        if action.target is not None and not _is_index(action.target):
+        if action.target is not None and type(action.target) is not int:
             return f"a Skip's target must be a whole number or None, not {quote(action.target, 40)}"
-    elif isinstance(action, Hit):
+    elif kind is Hit:
+        assert isinstance(action, Hit)
         if type(action.card) is not Card:
             return f"the card must be a Card, not {quote(action.card, 40)}"
-        if not _is_index(action.target) or not _is_index(action.group):
+        if type(action.target) is not int or type(action.group) is not int:
             return "the group is named by two whole numbers: its owner and its position"
         if action.end not in (None, "low", "high"):
             return f"a run's end is 'low' or 'high', not {quote(action.end, 40)}"
-    elif isinstance(action, Lay):
-        if action.phase is not None and not _is_index(action.phase):
+    elif kind is Lay:
+        assert isinstance(action, Lay)
+        if action.phase is not None and type(action.phase) is not int:
             return f"the phase must be a whole number or None, not {quote(action.phase, 40)}"
         groups = action.groups
-        if not isinstance(groups, tuple) or not all(isinstance(group, Group) for group in groups):
+        if type(groups) is not tuple or not all(type(group) is Group for group in groups):
             return "the groups must be a tuple of Group values"
         for group in groups:
-            if not isinstance(group.kind, GroupKind) or not isinstance(group.cards, tuple):
+            if type(group.kind) is not GroupKind or type(group.cards) is not tuple:
                 return f"{quote(group, 60)} is not a well-formed group"
             if not all(type(card) is Card for card in group.cards):
                 return f"{quote(group, 60)} holds something that is not a card"
@@ -96,43 +98,19 @@ class TurnFacts:
 
     def draws(self) -> Iterator[Action]:
         if self.stage == "draw":
-            if self.can_draw:
-                yield draw_action(self.player)
-            if self.can_take:
-                yield take_action(self.player)
+            yield from draw_moves(self.player, self.can_draw, self.can_take)
 
     def lays(self) -> Iterator[Lay]:
-        if self.stage != "play" or not self.open_phases:
-            return
-        rules = self.rules
-        hand_key = tuple(sorted(card.index for card in self.hand))
-        for number, phase in self.open_phases:
-            if len(hand_key) < phase.size + (rules.go_out == "discard"):
-                continue
-            if not holds(hand_key, phase, rules.natural_required):
-                continue
-            yield from lay_actions(self.player, hand_key, phase, rules.natural_required, number if self.named else None)
+        if self.stage == "play":
+            yield from lay_moves(self.player, self.hand, self.rules, self.open_phases, self.named)
 
     def hits(self) -> Iterator[Hit]:
-        if self.stage != "play" or not self.laid or not self.keeps_one:
-            return
-        present = sorted({card.index for card in self.hand})
-        for target in self.active:
-            if target != self.player and not self.hit_others:
-                continue
-            for index, group in enumerate(self.melds[target]):
-                for card_index, end in fitting_hits(group, present):
-                    yield hit_action(self.player, target, index, card_index, end)
+        if self.stage == "play" and self.laid and self.keeps_one:
+            yield from hit_moves(self.player, self.hand, self.melds, self.active, self.hit_others)
 
     def discards(self) -> Iterator[Discard]:
-        if self.stage != "play":
-            return
-        for card_index in sorted({card.index for card in self.hand}):
-            if card_index == SKIP_INDEX:
-                for victim in self.skip_targets:
-                    yield discard_action(self.player, card_index, victim)
-            else:
-                yield discard_action(self.player, card_index, None)
+        if self.stage == "play":
+            yield from discard_moves(self.player, self.hand, self.skip_targets)
 
     def actions(self) -> Iterator[Action]:
         """Every legal action, without repeats: draws, then lay-downs, hits and discards."""
@@ -140,6 +118,60 @@ class TurnFacts:
         yield from self.lays()
         yield from self.hits()
         yield from self.discards()
+
+
+def draw_moves(player: int, can_draw: bool, can_take: bool) -> Iterator[Action]:
+    """The draw stage's moves: draw from the pile, take the discard."""
+    if can_draw:
+        yield draw_action(player)
+    if can_take:
+        yield take_action(player)
+
+
+def lay_moves(
+    player: int,
+    hand: Sequence[Card],
+    rules: Rules,
+    open_phases: Sequence[tuple[int, Phase]],
+    named: bool,
+) -> Iterator[Lay]:
+    """Every distinct lay-down of the open phases that the hand holds (exact sizes)."""
+    if not open_phases:
+        return
+    hand_key = tuple(sorted([card.index for card in hand]))
+    for number, phase in open_phases:
+        if len(hand_key) < phase.size + (rules.go_out == "discard"):
+            continue
+        if not holds(hand_key, phase, rules.natural_required):
+            continue
+        yield from lay_actions(player, hand_key, phase, rules.natural_required, number if named else None)
+
+
+def hit_moves(
+    player: int,
+    hand: Sequence[Card],
+    melds: Sequence[Sequence[Group]],
+    active: Sequence[int],
+    hit_others: bool,
+) -> Iterator[Hit]:
+    """Every distinct card of the hand on every group it fits (others' groups only when allowed)."""
+    present = sorted({card.index for card in hand})
+    for target in active:
+        if target != player and not hit_others:
+            continue
+        for index, group in enumerate(melds[target]):
+            for card_index, end in fitting_hits(group, present):
+                yield hit_action(player, target, index, card_index, end)
+
+
+def discard_moves(player: int, hand: Sequence[Card], skip_targets: Sequence[int | None]) -> Iterator[Discard]:
+    """Every distinct discard; a Skip once per player it may name."""
+    for card_index in sorted({card.index for card in hand}):
+        if card_index == SKIP_INDEX:
+            for victim in skip_targets:
+                yield discard_action(player, card_index, victim)
+        else:
+            yield discard_action(player, card_index, None)
 
 
 class Legality(GameState):
@@ -352,7 +384,21 @@ class Legality(GameState):
         )
 
     def generate(self) -> Iterator[Action]:
-        """Every legal action now, without repeats."""
-        facts = self.turn_facts()
-        if facts is not None:
-            yield from facts.actions()
+        """Every legal action now, without repeats (``TurnFacts.actions`` of this position, without copying it)."""
+        if self.over:
+            return
+        player = self.current_player
+        if self.stage == "draw":
+            yield from draw_moves(player, self.can_draw(), self.can_take())
+            return
+        hand = self.hands[player]
+        options = self.open_phases(player)
+        if options:
+            named = self.rules.progression == "any_order" and not self.tiebreak
+            phases = [(number, self.phase_for(number)) for number in options]
+            yield from lay_moves(player, hand, self.rules, phases, named)
+        if self.laid[player] is not None and self.keeps_card(player, 1):
+            yield from hit_moves(player, hand, self.melds, self.active, self.may_hit_others(player))
+        yield from discard_moves(
+            player, hand, self.skip_targets(player) if self.rules.skip_target == "choose" else (None,)
+        )

@@ -19,7 +19,8 @@ from phase10kit.solver_core import holds_key
 
 @lru_cache(maxsize=8192)
 def holds(hand_key: tuple[int, ...], phase: Phase, natural_required: bool) -> bool:
-    return holds_key(hand_key, phase, natural_required)  # ``can_complete``, solved once for engine and bots
+    # ``can_complete``; a miss is solved through the solver core's cache, which the bots' progress reads.
+    return holds_key(hand_key, phase, natural_required)
 
 
 def _multisets(options: list[tuple[Card, int]], size: int, start: int = 0) -> Iterator[list[Card]]:
@@ -32,6 +33,13 @@ def _multisets(options: list[tuple[Card, int]], size: int, start: int = 0) -> It
         for taken in range(min(available, size), 0, -1):
             for rest in _multisets(options, size - taken, i + 1):
                 yield [card] * taken + rest
+
+
+_VALUE_INDICES: dict[GroupKind, tuple[tuple[GroupValue, range], ...]] = {
+    GroupKind.SET: tuple((number, range(number * 4 - 4, number * 4)) for number in range(1, 13)),
+    GroupKind.COLOR: tuple((color, range(color.index, WILD_INDEX, 4)) for color in COLORS),
+}
+"""For sets and colour groups: each value with the card indices of its natural cards."""
 
 
 def _group_choices(spec: GroupSpec, counts: list[int], natural_required: bool) -> Iterator[tuple[Group, list[Card]]]:
@@ -52,11 +60,12 @@ def _group_choices(spec: GroupSpec, counts: list[int], natural_required: bool) -
             for cards in _run_fill(start, 0, gaps, counts, wilds, [], natural_required):
                 yield Group(GroupKind.RUN, tuple(cards), start), cards
         return
-    values: list[GroupValue] = list(range(1, 13)) if spec.kind is GroupKind.SET else list(COLORS)
-    for value in values:
-        indices = range(value * 4 - 4, value * 4) if isinstance(value, int) else range(value.index, WILD_INDEX, 4)
-        have = sum(counts[i] for i in indices)
-        if have + wilds < spec.size or have < least:
+    size = spec.size
+    for value, indices in _VALUE_INDICES[spec.kind]:
+        have = 0
+        for i in indices:
+            have += counts[i]
+        if have + wilds < size or have < least:
             continue  # nothing to yield for this value
         options = [(CARDS_BY_INDEX[i], counts[i]) for i in indices if counts[i]]
         for naturals in range(min(have, spec.size), least - 1, -1):
@@ -103,6 +112,14 @@ def _group_key(group: Group) -> tuple[int, tuple[int, ...]]:
     return value, tuple(card.index for card in group.cards)
 
 
+def _needs(cards: list[Card]) -> tuple[tuple[int, int], ...]:
+    """(card index, copies) of a group's cards."""
+    needs: dict[int, int] = {}
+    for card in cards:
+        needs[card.index] = needs.get(card.index, 0) + 1
+    return tuple(needs.items())
+
+
 def layouts(hand: Iterable[Card], phase: Phase, *, natural_required: bool = True) -> Iterator[tuple[Group, ...]]:
     """Every distinct layout of exactly ``phase`` from the hand, lazily (equal groups in ascending order).
 
@@ -115,22 +132,33 @@ def layouts(hand: Iterable[Card], phase: Phase, *, natural_required: bool = True
     """
     counts = card_counts(hand)
     specs = phase.groups
+    # Each distinct group spec's candidates are found once from the whole hand; deeper groups keep
+    # those whose cards are still free (a group the remaining cards make is one the hand makes).
+    candidates: dict[GroupSpec, list[tuple[Group, tuple[tuple[int, int], ...]]]] = {}
+    for spec in specs:
+        if spec not in candidates:
+            candidates[spec] = [
+                (group, _needs(cards))
+                for group, cards in _group_choices(spec, counts, natural_required)
+            ]
 
     def place(g: int, previous: Group | None) -> Iterator[tuple[Group, ...]]:
         if g == len(specs):
             yield ()
             return
         same = g > 0 and specs[g] == specs[g - 1]
-        for group, cards in _group_choices(specs[g], counts, natural_required):
-            if same and previous is not None and _group_key(group) < _group_key(previous):
+        low = _group_key(previous) if same and previous is not None else None
+        for group, needs in candidates[specs[g]]:
+            if low is not None and _group_key(group) < low:
                 continue
-            for card in cards:
-                counts[card.index] -= 1
-            if all(counts[card.index] >= 0 for card in cards):  # only the cards just taken can run short
-                for rest in place(g + 1, group):
-                    yield (group, *rest)
-            for card in cards:
-                counts[card.index] += 1
+            if any(counts[index] < need for index, need in needs):
+                continue
+            for index, need in needs:
+                counts[index] -= need
+            for rest in place(g + 1, group):
+                yield (group, *rest)
+            for index, need in needs:
+                counts[index] += need
 
     return place(0, None)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from functools import cache
 from typing import Any
 
 from phase10kit.cards import CARDS_BY_INDEX, Card
@@ -110,10 +111,9 @@ class GameState:
 
     # ------------------------------------------------------------------ turn order
 
-    def order_from(self, seat: int) -> list[int]:
+    def order_from(self, seat: int) -> tuple[int, ...]:
         """Active seats clockwise (to the left) starting after ``seat``."""
-        n = self.players
-        return [s for s in ((seat + k) % n for k in range(1, n + 1)) if s in self.active]
+        return seat_order(self.players, self.active, seat)
 
     def can_draw(self) -> bool:
         """Whether the draw pile gives a card (refilled from the discard pile when empty: ``turn.refill``)."""
@@ -167,6 +167,12 @@ class GameState:
         (self.turn, self.current_player, self.stage, self.over, self.winner) = saved[9:]
         self.scores, self.done, self.laid = list(scores), list(done), list(laid)
         self.laid_turn, self.skipped = list(laid_turn), list(skipped)
+
+
+@cache
+def seat_order(players: int, active: tuple[int, ...], seat: int) -> tuple[int, ...]:
+    """The ``active`` seats of a ``players``-seat table clockwise, starting after ``seat`` (it comes last)."""
+    return tuple(s for s in ((seat + k) % players for k in range(1, players + 1)) if s in active)
 
 
 def find_card(hand: list[Card], card: Card) -> int:
