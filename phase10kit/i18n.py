@@ -16,6 +16,7 @@ works as in ``str.format``; English and the other catalogs simply never use a pa
 from __future__ import annotations
 
 import gettext
+import re
 import string
 from functools import cache
 from pathlib import Path
@@ -186,6 +187,9 @@ FORMATTER = MessageFormatter()
 """The formatter of every translated message (code formatting a template itself uses ``FORMATTER.vformat``)."""
 
 
+_FORMAT_SPEC = re.compile(r"\{[^{}]*:")
+
+
 class Message(str):
     """A translated message: a ``str`` whose ``format``/``format_map`` also fill in Korean particles.
 
@@ -196,9 +200,13 @@ class Message(str):
     __slots__ = ()
 
     def format(self, *args: object, **kwargs: object) -> str:
+        if _FORMAT_SPEC.search(self) is None:  # no particle spec: the built-in formatter is many times faster
+            return str.format(self, *args, **kwargs)
         return FORMATTER.vformat(self, args, kwargs)
 
     def format_map(self, mapping: Any) -> str:
+        if _FORMAT_SPEC.search(self) is None:
+            return str.format_map(self, mapping)
         return FORMATTER.vformat(self, (), mapping)
 
 
