@@ -103,15 +103,20 @@ class Outside:
             route.abort()
 
 
+def checkout_template_first() -> dict[str, str]:
+    """The environment with the checkout's ``share/jupyter`` first on the Jupyter path (its slide template)."""
+    env = dict(os.environ)
+    env["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(ROOT / "share" / "jupyter"), env.get("JUPYTER_PATH")) if p)
+    return env
+
+
 @pytest.fixture(scope="module")
 def deck_url() -> Iterator[str]:
     """``voila notebooks/classroom.ipynb`` on a free loopback port, the checkout's template first."""
     _need_chromium()
     port = _free_port()
-    env = dict(os.environ)
-    env["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(ROOT / "share" / "jupyter"), env.get("JUPYTER_PATH")) if p)
     command = voila_command(port, "notebooks/classroom.ipynb")
-    with running_server(command, port, ROOT / ".voila-deck-test.log", env=env) as server:
+    with running_server(command, port, ROOT / ".voila-deck-test.log", env=checkout_template_first()) as server:
         yield server.url
 
 
@@ -298,3 +303,31 @@ def test_every_file_of_the_slide_template_is_kept_and_shipped() -> None:
     shared = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["hatch"]["build"]["targets"]
     folder = str(template.relative_to(ROOT))
     assert shared["wheel"]["shared-data"][folder] == folder
+
+
+@pytest.mark.browser
+def test_the_binder_voila_link_opens_the_same_deck_offline(browser: Any) -> None:
+    """Binder serves Voila as a Jupyter Server extension: ``/voila/render/notebooks/classroom.ipynb``."""
+    _need_chromium()
+    port = _free_port()
+    command = [
+        sys.executable,
+        "-m",
+        "jupyter",
+        "server",
+        "--allow-root",
+        "--no-browser",
+        f"--ServerApp.port={port}",
+        "--ServerApp.ip=127.0.0.1",
+        "--ServerApp.port_retries=0",
+        "--IdentityProvider.token=",
+    ]
+    with running_server(command, port, ROOT / ".jupyter-deck-test.log", env=checkout_template_first()) as server:
+        outside = Outside()
+        page = open_deck(browser, server.url, outside, "voila/render/notebooks/classroom.ipynb")
+        expect(page.locator(".reveal .slide-number")).to_have_text(re.compile(rf"^\s*1\s*/\s*{slide_cells()}\s*$"))
+        page.keyboard.press("PageDown")
+        expect(page.locator(".reveal .slide-number")).to_have_text(re.compile(r"^\s*2\s*/"))
+        assert ERROR not in page.locator("body").inner_text()
+        assert outside.urls == []
+        page.close()
