@@ -85,9 +85,11 @@ def judge_build(answer: object, t: Translations) -> Verdict:
         )
     wilds = sum(card.is_wild for card in cards)
     if len(cards) != 4:
-        return False, t.gettext("{group} is a set, but of {count} cards: the target is a set of 4.").format(
-            group=group, count=len(cards)
-        )
+        return False, t.ngettext(
+            "{group} is a set, but of {count} card: the target is a set of 4.",
+            "{group} is a set, but of {count} cards: the target is a set of 4.",
+            len(cards),
+        ).format(group=group, count=len(cards))
     if wilds != 1:
         return False, t.ngettext(
             "{group} is a set of 4 with {count} Wild: the target uses exactly one.",

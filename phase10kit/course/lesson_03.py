@@ -95,9 +95,11 @@ def judge_build(answer: object, t: Translations) -> Verdict:
         )
     wilds = sum(card.is_wild for card in cards)
     if len(cards) != 5:
-        return False, t.gettext("{group} is a run, but of {count} cards: the target is a run of 5.").format(
-            group=group, count=len(cards)
-        )
+        return False, t.ngettext(
+            "{group} is a run, but of {count} card: the target is a run of 5.",
+            "{group} is a run, but of {count} cards: the target is a run of 5.",
+            len(cards),
+        ).format(group=group, count=len(cards))
     if wilds != 1:
         return False, t.ngettext(
             "{group} is a run of 5 with {count} Wild: the target uses exactly one.",

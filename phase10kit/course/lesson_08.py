@@ -207,8 +207,10 @@ def _judge_hand_points(answer: object, t: Translations) -> Verdict:
     laid = [card for group in game.melds[1] for card in group.cards]
     right = _scored().scores[1]
     if points == right:
-        return True, t.gettext(
-            "Right: p2 ends the round holding {cards}, {points} points; its laid groups score nothing."
+        return True, t.ngettext(
+            "Right: p2 ends the round holding {cards}, {points} point; its laid groups score nothing.",
+            "Right: p2 ends the round holding {cards}, {points} points; its laid groups score nothing.",
+            right,
         ).format(cards=format_cards(held), points=right)
     if points == right + sum(card.points for card in laid):
         return False, t.gettext(
@@ -350,13 +352,19 @@ def _judge_winner(answer: object, t: Translations) -> Verdict:
             player=name
         )
     if chosen != game.winner:
-        return False, t.gettext(
+        return False, t.ngettext(
+            "{player} completes the last phase too, but ends with {points} point: is that the lowest total "
+            "of those who completed it?",
             "{player} completes the last phase too, but ends with {points} points: is that the lowest total "
-            "of those who completed it?"
+            "of those who completed it?",
+            game.scores[chosen],
         ).format(player=name, points=game.scores[chosen])
-    return True, t.gettext(
+    return True, t.ngettext(
         "Right: the game ends after this round, because {players} completed the last phase; of them "
-        "{player} has the lowest total, {points} points."
+        "{player} has the lowest total, {points} point.",
+        "Right: the game ends after this round, because {players} completed the last phase; of them "
+        "{player} has the lowest total, {points} points.",
+        game.scores[chosen],
     ).format(players=names(finishers), player=name, points=game.scores[chosen])
 
 
@@ -397,9 +405,12 @@ def _judge_tiebreak(answer: object, t: Translations) -> Verdict:
     if wrong:
         return False, wrong
     total = game.scores[next(iter(right))]
-    return True, t.gettext(
+    return True, t.ngettext(
+        "Right: {players} completed the last phase with {points} point each, so they play a tie-break round "
+        "on {phase}; the first to lay it down wins.",
         "Right: {players} completed the last phase with {points} points each, so they play a tie-break round "
-        "on {phase}; the first to lay it down wins."
+        "on {phase}; the first to lay it down wins.",
+        total,
     ).format(players=names(right), points=total, phase=TIEBREAK_PHASE)
 
 

@@ -114,9 +114,12 @@ def _judge_unseen(answer: object, t: Translations) -> Verdict:
     hand, seen = game.hands[0], seen_by(game, 0)
     right = int(unseen_counts(hand, seen).sum())
     if count == right:
-        return True, t.gettext(
+        return True, t.ngettext(
             "Right: 108 cards, minus the {hand} in p1's hand, the {pile} on the discard pile and the {laid} laid "
-            "on the table: {count} cards p1 has not seen, each equally likely to be the next draw."
+            "on the table: {count} card p1 has not seen, each equally likely to be the next draw.",
+            "Right: 108 cards, minus the {hand} in p1's hand, the {pile} on the discard pile and the {laid} laid "
+            "on the table: {count} cards p1 has not seen, each equally likely to be the next draw.",
+            right,
         ).format(hand=len(hand), pile=len(game.discard_pile), laid=len(seen) - len(game.discard_pile), count=right)
     if count == 108 - len(hand):
         return False, t.gettext(

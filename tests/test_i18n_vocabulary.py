@@ -1,0 +1,328 @@
+"""The catalogs speak the game's vocabulary (docs/glossary.md) with correct grammar in every language.
+
+Checks the words players use (and the machine-translated ones they don't), agreement and plural
+forms, and the Korean particle helper that picks 을/를, 이/가, 이에요/예요 ... by the word before it.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.catalog import Message as CatalogMessage
+from hypothesis import given
+from hypothesis import strategies as st
+
+from phase10kit.i18n import PARTICLES, Message, final_consonant, ko_particle, translator
+
+ROOT = Path(__file__).resolve().parent.parent
+TRANSLATED = ["es", "hr", "cs", "uk", "ko"]
+
+
+def _tool() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("i18n_tool_vocabulary", ROOT / "tools" / "i18n.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+TOOL = _tool()
+CATALOGS: dict[str, Catalog] = {lang: TOOL.read(TOOL.po_path(lang)) for lang in TRANSLATED}
+
+
+def _english(message: CatalogMessage) -> str:
+    return " / ".join(message.id) if isinstance(message.id, list | tuple) else message.id
+
+
+def _forms(message: CatalogMessage) -> list[str]:
+    strings = message.string if isinstance(message.string, list | tuple) else [message.string]
+    return [form for form in strings if form]
+
+
+def translations(lang: str) -> list[tuple[str, str]]:
+    """(English, translated form) for every translated form of the language's catalog."""
+    return [(_english(m), form) for m in CATALOGS[lang] if m.id for form in _forms(m)]
+
+
+def offenders(lang: str, pattern: str, *, english: str | None = None) -> list[tuple[str, str]]:
+    """The translations matching ``pattern`` (only those whose English matches ``english``, if given)."""
+    found = re.compile(pattern)
+    wanted = re.compile(english, re.IGNORECASE) if english else None
+    return [(en, form) for en, form in translations(lang) if found.search(form) and (not wanted or wanted.search(en))]
+
+
+# ---------------------------------------------------------------------------------------------- words players use
+
+FORBIDDEN = {
+    "es": [
+        r"\bun serie\b",  # gender: serie is feminine (and a run is an escalera anyway)
+        r"\bseries? de \{",  # a run is an escalera
+        r"\bjuegos? de \{",  # a set is a grupo: juego is the game
+        r"\bgrupos? de color\b",  # grupo is the set; a colour group is a color
+        r"\{kind\} válid",  # an adjective after a noun of either gender
+        r"\b(?:un|el) (?:escalera|combinación|fase|carta)\b",
+        r"\b(?:una|la) (?:grupo|color|comodín|salto)\b",
+    ],
+    "hr": [r"\bgrup[aeiu] boj[ae]\b", r"\bGrupa boje\b"],
+    "cs": [r"\b[Bb]ěh(?:u|y|ů|em)?\b", r"\b[Dd]ivok[áéýo]", r"\bsad[ay]? \{size\}$"],
+    "uk": [r"\bокуляр"],  # seed 001's machine translation of очки (points) as "glasses"
+    "ko": [r"\(를\)|\(을\)|\(가\)|\(이\)|\(는\)|\(은\)|\(와\)|\(과\)|\(으\)로", r"당신", r"런예요"],
+}
+
+
+@pytest.mark.parametrize(("lang", "pattern"), [(lang, p) for lang, patterns in FORBIDDEN.items() for p in patterns])
+def test_no_catalog_uses_a_forbidden_term(lang: str, pattern: str) -> None:
+    assert not offenders(lang, pattern)
+
+
+# The English msgid says "hand" for the cards held and for one deal; each catalog keeps the two apart.
+DEAL = (
+    r"\bhand \{(?:number|round)\}|\bHand \{number\}|\btie-break hand\b|\b[Nn]ext hand\b|hand 1\b|\bhand is over\b"
+    r"|\b(?:per|every) hand\b|\bends the hand\b|\b(?:down|laid|made|decided)\b[^.]* (?:this|that) hand\b"
+)
+ROUND_WORD = {"es": r"\bronda", "hr": r"\brund", "cs": r"\bkol[oaeu]", "uk": r"\bкон|раунд", "ko": r"라운드|판"}
+HAND_WORD = {
+    "es": r"\bmanos?\b",
+    "hr": r"\bruk[aeiu]\b|\bruci\b",
+    "cs": r"\bruk[ay]\b|\bruce\b",
+    "uk": r"\bрук[аиуі]\b",
+}
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_one_deal_is_a_round_never_the_word_for_the_cards_held(lang: str) -> None:
+    deals = [(en, form) for en, form in translations(lang) if re.search(DEAL, en)]
+    assert deals, "the catalogs name a deal somewhere"
+    assert [pair for pair in deals if not re.search(ROUND_WORD[lang], pair[1], re.IGNORECASE)] == []
+    if lang in HAND_WORD:
+        assert [pair for pair in deals if re.search(HAND_WORD[lang], pair[1], re.IGNORECASE)] == []
+
+
+# Every message naming a set or a run uses that language's word for it (docs/glossary.md). The English
+# nouns only: "sets my phase back" and "run the cell" are verbs.
+SET = (
+    r"^(?:a |the )?sets?$|\bsets? of\b|\b(?:a|the|one|other|each|this|that|every|no) set\b"
+    r"|\bsets? (?:has|have|needs?)\b"
+)
+RUN = (
+    r"^(?:a |the )?runs?$|\bruns? of\b|\b(?:a|the|one|other|each|this|that|every|no) run\b"
+    r"|\bruns? (?:has|have|needs?|stays?)\b"
+)
+TERMS = {
+    "es": {SET: r"\bgrupos?\b", RUN: r"\bescaleras?\b"},
+    "hr": {SET: r"\bset", RUN: r"\bniz"},
+    "cs": {SET: r"\bsad", RUN: r"\bpostup"},
+    "uk": {SET: r"набор|набір", RUN: r"\bряд"},
+    "ko": {SET: r"세트", RUN: r"런"},
+}
+
+
+@pytest.mark.parametrize(("lang", "english", "word"), [(la, e, w) for la, t in TERMS.items() for e, w in t.items()])
+def test_each_game_term_has_one_word_per_language(lang: str, english: str, word: str) -> None:
+    uses = [(en, form) for en, form in translations(lang) if re.search(english, en, re.IGNORECASE)]
+    assert uses
+    assert [pair for pair in uses if not re.search(word, pair[1], re.IGNORECASE)] == []
+
+
+def test_ukrainian_keeps_a_set_apart_from_any_group() -> None:
+    # група is any group (a set, a run, a colour group); a set is a набір.
+    sets = offenders("uk", r"груп", english=r"\bsets?\b")
+    assert [pair for pair in sets if not re.search(r"\bgroups?\b", pair[0], re.IGNORECASE)] == []
+    assert translator("uk").gettext("set") == "набір" and translator("uk").gettext("Group") == "Група"
+
+
+@pytest.mark.parametrize(("lang", "mark"), [("uk", "фаз"), ("hr", "faz"), ("cs", "fáz"), ("es", "fase")])
+def test_a_phase_name_is_marked_as_a_phase(lang: str, mark: str) -> None:
+    from phase10kit.explain import phase_name
+    from phase10kit.phases import phase
+
+    title = translator(lang).gettext("Hint for the phase {phase}").format(phase=phase_name(phase(1), lang))
+    assert mark in title.lower() and phase_name(phase(1), lang) in title, title
+
+
+def test_spanish_agreement_with_the_group_word() -> None:
+    t = translator("es")
+    for kind in ("set", "run", "colour group"):
+        said = t.gettext("That is a valid {kind}: {group}.").format(kind=t.gettext(kind), group="s[R7 B7 W]")
+        assert not re.search(r"(?:escalera|combinación) válido|(?:grupo|color) válida", said), said
+    assert t.gettext("a run") == "una escalera" and t.gettext("a set") == "un grupo"
+
+
+# ---------------------------------------------------------------------------------------------- plural forms
+
+
+NUMBER_MEETS_NOUN = re.compile(r"\{(?:count|n|size|players|points|draws|score)\} (?:cards?|players?|points?|draws?)\b")
+
+
+def test_a_number_meeting_a_noun_is_always_a_plural_message() -> None:
+    singular = [m.id for m in TOOL.extract() if m.id and isinstance(m.id, str) and NUMBER_MEETS_NOUN.search(m.id)]
+    assert singular == [], "use ngettext for these"
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_plural_messages_have_every_form_and_the_english_placeholders(lang: str) -> None:
+    catalog = CATALOGS[lang]
+    rule = TOOL.plural_rule(catalog)
+    problems = [
+        problem
+        for message in catalog
+        if message.id and _forms(message)  # others' brand-new, still empty messages are the sweep's job
+        for problem in TOOL.message_problems(catalog, message, rule)
+    ]
+    assert problems == []
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("cs", {2: "pro 2 hráče", 4: "pro 4 hráče", 5: "pro 5 hráčů", 6: "pro 6 hráčů"}),
+        ("hr", {2: "s 2 igrača", 5: "s 5 igrača"}),
+        ("uk", {2: "на 2 гравців", 5: "на 5 гравців"}),
+        ("es", {2: "de 2 jugadores"}),
+    ],
+)
+def test_a_new_game_counts_its_players_in_the_right_form(lang: str, expected: dict[int, str]) -> None:
+    t = translator(lang)
+    singular, plural = "A new game of {players} player: hand 1.", "A new game of {players} players: hand 1."
+    for players, words in expected.items():
+        assert words in t.ngettext(singular, plural, players).format(players=players)
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [("cs", {1: "1 kartě", 3: "3 kartách", 10: "10 kartách"}), ("uk", {1: "1 карти", 10: "10 карт"})],
+)
+def test_a_dealt_hand_counts_its_cards_in_the_right_form(lang: str, expected: dict[int, str]) -> None:
+    singular = "Chance that a dealt hand of {n} card holds each phase"
+    for n, words in expected.items():
+        assert words in translator(lang).ngettext(singular, singular.replace("card ", "cards "), n).format(n=n)
+
+
+# ---------------------------------------------------------------------------------------------- Korean particles
+
+CASES = [
+    ("런", "을/를", "을"),
+    ("세트", "을/를", "를"),
+    ("R7", "을", "을"),  # 알칠: ends in ㄹ
+    ("B2", "를", "를"),  # 비이
+    ("G12", "을/를", "를"),  # 지십이
+    ("Y10", "을/를", "을"),  # 와이십
+    ("W", "을/를", "를"),  # 더블유
+    ("S", "이/가", "가"),  # 에스
+    ("p1", "이/가", "이"),  # 피일
+    ("p2", "이", "가"),
+    ("p3", "은/는", "은"),  # 피삼
+    ("100", "은", "은"),  # 백
+    ("1000", "은", "은"),  # 천
+    ("20000", "는", "은"),  # 이만
+    ("0", "이/가", "이"),  # 영
+    ("런", "이에요/예요", "이에요"),
+    ("세트", "이에요", "예요"),
+    ("같은 색 묶음", "예요", "이에요"),
+    ("7", "으로/로", "로"),  # 칠로: ㄹ takes 로
+    ("3", "으로", "으로"),  # 삼으로
+    ("4", "로", "로"),
+    ("와일드 (W)", "을/를", "를"),  # a final parenthesis is skipped
+    ("s[R7 B7 W]", "을/를", "를"),  # the last card is read last
+    ("12.5%", "이에요/예요", "예요"),  # 퍼센트
+    ("hr", "은/는", "은"),  # 에이치알
+    ("cs", "은/는", "는"),  # 씨에스
+    ("team", "과/와", "과"),  # 팀
+    ("Wild", "과/와", "와"),  # 와일드
+]
+
+
+@pytest.mark.parametrize(("word", "particle", "expected"), CASES)
+def test_ko_particle_follows_the_sound_that_ends_the_word(word: str, particle: str, expected: str) -> None:
+    assert ko_particle(word, particle) == expected
+
+
+@given(st.integers(min_value=0xAC00, max_value=0xD7A3))
+def test_every_hangul_syllable_takes_the_particle_of_its_final_consonant(code: int) -> None:
+    syllable = chr(code)
+    has_final = (code - 0xAC00) % 28 != 0
+    assert ko_particle(syllable, "을/를") == ("을" if has_final else "를")
+    assert ko_particle("카드 " + syllable, "이에요/예요") == ("이에요" if has_final else "예요")
+    rieul = (code - 0xAC00) % 28 == 8
+    assert ko_particle(syllable, "으로/로") == ("으로" if has_final and not rieul else "로")
+
+
+DIGITS = "영일이삼사오육칠팔구"
+
+
+def sino_korean(n: int) -> str:
+    """``n`` read aloud in Sino-Korean, written out in Hangul (a reference independent of the helper)."""
+    if n == 0:
+        return "영"
+    words = []
+    for unit, big in ((10**12, "조"), (10**8, "억"), (10**4, "만"), (1, "")):
+        part, n = divmod(n, unit)
+        if part:
+            words.append(_below_10000(part) + big)
+    return "".join(words)
+
+
+def _below_10000(n: int) -> str:
+    text = ""
+    for value, name in ((1000, "천"), (100, "백"), (10, "십")):
+        digit, n = divmod(n, value)
+        if digit:
+            text += ("" if digit == 1 else DIGITS[digit]) + name
+    return text + (DIGITS[n] if n else "")
+
+
+@given(st.integers(min_value=0, max_value=10**13))
+def test_numbers_take_the_particle_of_their_korean_reading(n: int) -> None:
+    reading = sino_korean(n)
+    assert ko_particle(str(n), "을/를") == ko_particle(reading[-1], "을/를"), reading
+    assert ko_particle(f"R{n}", "이/가") == ko_particle(reading[-1], "이/가")
+
+
+def test_translated_korean_messages_choose_their_particles() -> None:
+    t = translator("ko")
+    assert t.gettext("You draw {card}.").format(card="R7") == "R7을 뽑았어요."
+    assert t.gettext("You draw {card}.").format(card="W") == "W를 뽑았어요."
+    assert t.gettext("{who} discards {card}.").format(who="p2", card="G3") == "p2가 G3을 버려요."
+    done = t.gettext("Done: {group} is {target}.")
+    assert done.format(group="r[G3 G4 W Y6]", target=t.gettext("a run")) == "완성: r[G3 G4 W Y6]은 런이에요."
+    assert done.format(group="s[R7 B7 W]", target=t.gettext("a set")) == "완성: s[R7 B7 W]는 세트예요."
+
+
+def test_a_particle_spec_works_with_any_string_and_other_specs_still_work() -> None:
+    assert Message("{x:을/를} {n:>3} {p:.0%}").format(x="런", n=7, p=0.5) == "런을   7 50%"
+    assert Message("{x:로}").format_map({"x": "R3"}) == "R3으로"
+    with pytest.raises(ValueError, match="unknown Korean particle"):
+        ko_particle("런", "에게")
+    assert final_consonant("") == "" and final_consonant("…") == ""
+
+
+def test_every_particle_spec_in_the_korean_catalog_is_known() -> None:
+    known = {spec for pair in PARTICLES.values() for spec in (f"{pair[0]}/{pair[1]}", *pair)}
+    specs = [spec for _, form in translations("ko") for spec in re.findall(r"\{\w*:([^{}]*)\}", form)]
+    assert specs and set(specs) <= known
+    assert all(spec for spec in specs)
+
+
+# A variable particle written straight after a placeholder can't know the word: it must be a spec.
+GLUED = re.compile(r"\}(?:을|를|이|가|은|는|과|와|으로|로|이에요|예요)(?=[\s.,:;!?)]|$)")
+
+
+def test_no_korean_particle_is_glued_to_a_placeholder() -> None:
+    assert offenders("ko", GLUED.pattern) == []
+
+
+def test_fixed_korean_words_take_the_right_object_particle_and_copula() -> None:
+    wrong = []
+    for _, form in translations("ko"):
+        for word, particle in re.findall(r"([가-힣])(이에요|예요|을|를)(?=[\s.,:;!?)]|$)", form):
+            pair = "이에요/예요" if particle in ("이에요", "예요") else "을/를"
+            if ko_particle(word, pair) != particle:
+                wrong.append(form)
+    assert wrong == []
