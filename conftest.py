@@ -52,7 +52,9 @@ def pytest_runtest_setup(item: pytest.Item) -> Iterator[None]:
     yield
 
 
-def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> None:
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
+    yield  # the notebook's own teardown (its kernel stops) comes first; then its record is judged
     lesson = _lesson(item)
     if lesson is None or (nextitem is not None and Path(str(nextitem.fspath)) == lesson[1]):
         return

@@ -2,6 +2,7 @@
 
     python tools/release.py          # notebooks/NN_name.ipynb from every teacher/NN_name.ipynb
     python tools/release.py --check  # exit 1 naming every student notebook that is missing or out of date
+    python tools/release.py teacher/03_runs.ipynb   # only the notebooks named
 
 The teacher's edition is the source: edit it in JupyterLab, never the student edition. nbgrader's own
 preprocessors make the student edition, as ``nbgrader generate_assignment`` would, but without a course
@@ -91,10 +92,11 @@ def main(argv: list[str]) -> int:
             print(problem)
         print("the student edition is up to date" if not problems else "run: python tools/release.py")
         return 1 if problems else 0
-    if argv[1:]:
+    chosen = [Path(arg).resolve() for arg in argv[1:]]
+    if any(path.parent != TEACHER or path.suffix != ".ipynb" or not path.exists() for path in chosen):
         print(__doc__)
         return 2
-    for path in lessons():
+    for path in chosen or lessons():
         (STUDENT / path.name).write_text(released(path), encoding="utf-8")
         print(f"{path.relative_to(ROOT)} -> notebooks/{path.name}")
     return 0

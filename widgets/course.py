@@ -30,6 +30,7 @@ from phase10kit.phases import GroupKind
 from phase10kit.table_svg import table_svg
 from widgets._controls import button
 from widgets._safety import BrowserLocked, ErrorArea, StatusLine, locked_html
+from widgets.cards import cards_html
 from widgets.group_builder import GroupBuilder
 
 _settings = {"lang": "en"}
@@ -365,6 +366,18 @@ def show_number(value: object) -> str:
     return str(value)
 
 
+def show_cards(cards: Iterable[Card] | str, lang: str | None = None, *, scale: float = 0.8) -> HTML:
+    """Real card pictures for a hand written in the notation (``"R7 B7 W"``) or for Card values.
+
+    A list of cards is a Python value and prints as text (``[Card('R7'), Card('W')]``); this draws it.
+
+    >>> "R7: red 7" in show_cards("R7 W").data
+    True
+    """
+    chosen = read_cards(cards) if isinstance(cards, str) else list(cards)
+    return HTML(cards_html(chosen, _lang(lang), scale=scale))
+
+
 def exercise_ids(stem: str | None = None) -> Iterable[str]:
     """The exercise ids of one notebook (or of the course)."""
     return [e.id for e in exercises.values() if stem is None or e.notebook == stem]
@@ -383,4 +396,5 @@ __all__ = [
     "language",
     "notebooks",
     "set_language",
+    "show_cards",
 ]
