@@ -16,6 +16,7 @@ translated sentence.
 
 from __future__ import annotations
 
+import string
 from collections.abc import Iterable, Mapping
 from enum import StrEnum
 from typing import Any
@@ -121,19 +122,31 @@ class Reason(StrEnum):
     CARDS_COVERED = "cards-covered"
 
 
-SENTENCES: Mapping[Reason, str] = {
+SENTENCES: Mapping[Reason, str | tuple[str, ...]] = {
     Reason.INVALID: N_("That is not allowed."),
-    Reason.NOT_TEXT: N_("Write it as text in the kit's notation (this is a {kind})."),
-    Reason.TEXT_TOO_LONG: N_("That text is too long: {length} characters, at most {limit}."),
-    Reason.NUMBER_TOO_LONG: N_("{text} is too long to be a number."),
-    Reason.BAD_TOKEN: N_("{text} is not a card: cards are written like R7, Y12, W or S."),
-    Reason.BAD_CARD: N_("{text} is not a card."),
-    Reason.BAD_COLOR: N_("{text} is not a colour: the colours are R, B, G and Y."),
-    Reason.BAD_PHASE: N_("{text} is not a phase: phases are written like s3+r4 or 2s3."),
-    Reason.TOO_MANY_GROUPS: N_("A phase of {count} groups cannot be made from one deck."),
-    Reason.BAD_GROUP: N_("{text} is not a group: groups are written like s[R7 B7 W]."),
-    Reason.BAD_LAYOUT: N_("{text} is not a layout of groups."),
-    Reason.BAD_ACTION: N_("{text} is not a move: moves are written like p1 draw or p1 discard R7."),
+    Reason.NOT_TEXT: (
+        N_("Write it as text in the kit's notation (this is a {kind})."),
+        N_("Write it as text in the kit's notation."),
+    ),
+    Reason.TEXT_TOO_LONG: (
+        N_("That text is too long: {length} characters, at most {limit}."),
+        N_("That text is too long."),
+    ),
+    Reason.NUMBER_TOO_LONG: (N_("{text} is too long to be a number."), N_("That number is too long.")),
+    Reason.BAD_TOKEN: (N_("{text} is not a card: cards are written like R7, Y12, W or S."), N_("That is not a card.")),
+    Reason.BAD_CARD: (N_("{text} is not a card."), N_("That is not a card.")),
+    Reason.BAD_COLOR: (N_("{text} is not a colour: the colours are R, B, G and Y."), N_("That is not a colour.")),
+    Reason.BAD_PHASE: (N_("{text} is not a phase: phases are written like s3+r4 or 2s3."), N_("That is not a phase.")),
+    Reason.TOO_MANY_GROUPS: (
+        N_("A phase of {count} groups cannot be made from one deck."),
+        N_("A phase that large cannot be made from one deck."),
+    ),
+    Reason.BAD_GROUP: (N_("{text} is not a group: groups are written like s[R7 B7 W]."), N_("That is not a group.")),
+    Reason.BAD_LAYOUT: (N_("{text} is not a layout of groups."), N_("That is not a layout.")),
+    Reason.BAD_ACTION: (
+        N_("{text} is not a move: moves are written like p1 draw or p1 discard R7."),
+        N_("That is not a move."),
+    ),
     Reason.BAD_HISTORY: N_("That is not a game record."),
     Reason.BAD_SAVE: N_("That is not a saved game."),
     Reason.INCONSISTENT_SAVE: N_("That saved game contradicts its own record."),
@@ -141,42 +154,76 @@ SENTENCES: Mapping[Reason, str] = {
     Reason.SKIP_IN_GROUP: N_("A Skip can never be part of a group."),
     Reason.NO_NATURAL_CARD: N_("A group needs at least one card that is not a Wild."),
     Reason.WILD_VALUE_NEEDED: N_("A group of only Wilds must say what they stand for."),
-    Reason.WRONG_VALUE: N_("The cards {cards} do not make that group."),
-    Reason.MIXED_NUMBERS: N_("A set has one number, but {cards} has several."),
-    Reason.MIXED_COLORS: N_("A colour group has one colour, but {cards} has several."),
-    Reason.NOT_CONSECUTIVE: N_("A run needs numbers in a row, but {cards} has a gap."),
-    Reason.REPEATED_NUMBER: N_("A run has each number once, but {cards} repeats one."),
-    Reason.RUN_OUT_OF_RANGE: N_("A run stays within 1 to 12 and never wraps: {cards} does not."),
-    Reason.DOES_NOT_FIT: N_("{card} does not fit {group}."),
-    Reason.END_NEEDED: N_("Say which end of {group} the {card} goes on."),
-    Reason.TOO_MANY_COPIES: N_("The deck has only {limit} of {card}."),
+    Reason.WRONG_VALUE: (N_("The cards {cards} do not make that group."), N_("The cards make a different group.")),
+    Reason.MIXED_NUMBERS: (N_("A set has one number, but {cards} has several."), N_("A set has one number.")),
+    Reason.MIXED_COLORS: (
+        N_("A colour group has one colour, but {cards} has several."),
+        N_("A colour group has one colour."),
+    ),
+    Reason.NOT_CONSECUTIVE: (
+        N_("A run needs numbers in a row, but {cards} has a gap."),
+        N_("A run needs consecutive numbers."),
+    ),
+    Reason.REPEATED_NUMBER: (
+        N_("A run has each number once, but {cards} repeats one."),
+        N_("A run has each number once."),
+    ),
+    Reason.RUN_OUT_OF_RANGE: (
+        N_("A run stays within 1 to 12 and never wraps: {cards} does not."),
+        N_("A run stays within 1 to 12."),
+    ),
+    Reason.DOES_NOT_FIT: (N_("{card} does not fit {group}."), N_("That card does not fit this group.")),
+    Reason.END_NEEDED: (
+        N_("Say which end of {group} the {card} goes on."),
+        N_("Say which end of the run the card goes on."),
+    ),
+    Reason.TOO_MANY_COPIES: (
+        N_("The deck has only {limit} of {card}."),
+        N_("The deck does not have that many copies."),
+    ),
     Reason.BAD_CARDS: N_("Those cards are not possible from one deck."),
-    Reason.TOO_MANY_CARDS: N_("That is too many cards: at most {limit}."),
-    Reason.HAND_TOO_LARGE: N_("That hand is too large: at most {limit} cards."),
+    Reason.TOO_MANY_CARDS: (
+        N_("That is too many cards: at most {limit}."),
+        N_("That is too many cards for this exercise."),
+    ),
+    Reason.HAND_TOO_LARGE: (N_("That hand is too large: at most {limit} cards."), N_("That hand is too large.")),
     Reason.BAD_HAND_SIZE: N_("That is not a hand size the kit can count."),
     Reason.BAD_DECK: N_("That is not a deck of cards."),
-    Reason.IMPOSSIBLE_PHASE: N_("The deck does not have the cards to complete {phase}."),
-    Reason.NO_LAYOUT: N_("These cards do not hold {phase}."),
+    Reason.IMPOSSIBLE_PHASE: (
+        N_("The deck does not have the cards to complete {phase}."),
+        N_("The deck does not have the cards to complete this phase."),
+    ),
+    Reason.NO_LAYOUT: (N_("These cards do not hold {phase}."), N_("These cards do not hold the phase.")),
     Reason.NO_GROUP: N_("These cards do not make that group."),
     Reason.NOT_EXACT: N_("This cannot be counted exactly; simulate it instead."),
-    Reason.NOT_SOLITAIRE: N_(
-        "The perfect-play solver handles phases of only sets and runs, or only colour groups, not {phase}."
+    Reason.NOT_SOLITAIRE: (
+        N_("The perfect-play solver handles phases of only sets and runs, or only colour groups, not {phase}."),
+        N_("The perfect-play solver handles phases of only sets and runs, or only colour groups."),
     ),
     Reason.GAME_OVER: N_("The game is over."),
     Reason.BAD_PLAYER: N_("There is no such player."),
-    Reason.NOT_YOUR_TURN: N_("It is {player}'s turn."),
+    Reason.NOT_YOUR_TURN: (N_("It is {player}'s turn."), N_("It is not your turn.")),
     Reason.WRONG_STAGE: N_("Draw first, then play; you draw only once a turn."),
     Reason.EMPTY_PILE: N_("There is nothing to draw."),
     Reason.EMPTY_DISCARD: N_("The discard pile is empty."),
     Reason.SKIP_FROM_DISCARD: N_("A Skip cannot be taken from the discard pile."),
-    Reason.NOT_IN_HAND: N_("{cards} is not in the hand."),
-    Reason.BAD_TARGET: N_("That Skip cannot name that player: it names {players}."),
+    Reason.NOT_IN_HAND: (N_("{cards} is not in the hand."), N_("That card is not in your hand.")),
+    Reason.BAD_TARGET: (
+        N_("That Skip cannot name that player: it names {players}."),
+        N_("That player cannot be skipped."),
+    ),
     Reason.ALREADY_LAID: N_("There is no phase left to lay down this round."),
-    Reason.PHASE_NOT_NAMED: N_("Name one of the phases not made yet: {phases}."),
+    Reason.PHASE_NOT_NAMED: (
+        N_("Name one of the phases not made yet: {phases}."),
+        N_("Name one of the phases not made yet."),
+    ),
     Reason.PHASE_NAMED: N_("Under these rules the phase is not named."),
-    Reason.WRONG_GROUPS: N_("Those groups are not {phase}."),
-    Reason.WRONG_SIZE: N_("{group} has the wrong number of cards: {phase} needs {size}."),
-    Reason.INVALID_GROUP: N_("{group} is not a valid group."),
+    Reason.WRONG_GROUPS: (N_("Those groups are not {phase}."), N_("Those groups are not your phase.")),
+    Reason.WRONG_SIZE: (
+        N_("{group} has the wrong number of cards: {phase} needs {size}."),
+        N_("A group has the wrong number of cards."),
+    ),
+    Reason.INVALID_GROUP: (N_("{group} is not a valid group."), N_("One of the groups is not valid.")),
     Reason.MUST_DISCARD: N_("The round must end with a discard: keep a card to discard."),
     Reason.NOT_LAID: N_("Lay down your own phase before adding cards to groups."),
     Reason.NO_SUCH_GROUP: N_("There is no such group on the table."),
@@ -186,10 +233,10 @@ SENTENCES: Mapping[Reason, str] = {
     Reason.NO_TAKE_BACK: N_("There is nothing of yours to take back this turn."),
     Reason.TAKE_BACK_DRAW: N_("A card drawn from the draw pile cannot be taken back: you have seen it."),
     Reason.TAKE_BACK_OTHERS: N_("Other players have moved since: only your own moves this turn can be taken back."),
-    Reason.BAD_PLAYERS: N_("A game has {low} to {high} players."),
+    Reason.BAD_PLAYERS: (N_("A game has {low} to {high} players."), N_("That is not a number of players for a game.")),
     Reason.BAD_RULES: N_("Those are not valid rules."),
     Reason.BAD_SEED: N_("A seed is a whole number."),
-    Reason.BAD_BOT: N_("That is not a bot: choose one of {choices}."),
+    Reason.BAD_BOT: (N_("That is not a bot: choose one of {choices}."), N_("That is not a bot.")),
     Reason.BAD_BOTS: N_("Those are not bots for this game."),
     Reason.NOT_A_VIEW: N_("A bot chooses from a player's view, never from the whole game."),
     Reason.NO_CHOICE: N_("The bot has not chosen anything yet."),
@@ -198,7 +245,10 @@ SENTENCES: Mapping[Reason, str] = {
     Reason.BAD_DRAWS: N_("That is not a number of draws the kit can use."),
     Reason.BAD_SAMPLES: N_("That is not a number of samples the kit can use."),
     Reason.BAD_PROFILE: N_("That is not a count of cards."),
-    Reason.BAD_LANGUAGE: N_("That language is not available: choose one of {choices}."),
+    Reason.BAD_LANGUAGE: (
+        N_("That language is not available: choose one of {choices}."),
+        N_("That language is not available."),
+    ),
     Reason.BAD_SPEED: N_("That is not a bot speed."),
     Reason.BAD_ORDER: N_("That is not a way to sort cards."),
     Reason.BAD_CHOICE: N_("That is not one of the choices."),
@@ -207,7 +257,10 @@ SENTENCES: Mapping[Reason, str] = {
     Reason.HAND_OVER: N_("The hand is over: press Next hand to go on."),
     Reason.CARDS_COVERED: N_("{player}: press Show my cards first."),
 }
-"""The student's sentence for every reason: a catalog msgid whose {placeholders} name details."""
+"""The student's sentence for every reason: catalog msgids whose {placeholders} name details.
+
+Where a reason is raised with different details, several templates stand in order, most detailed
+first; a refusal shows the first whose placeholders its details fill (the last names none)."""
 
 
 def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
@@ -254,11 +307,6 @@ def render_detail(value: object) -> str:
     return quote(str(value) if type(value).__name__ in {"Card", "Group", "Phase", "Layout"} else value)
 
 
-class _Missing(dict[str, str]):
-    def __missing__(self, key: str) -> str:
-        return "…"
-
-
 class Phase10Error(ValueError):
     """Base of every error the kit raises on bad input or a refused action.
 
@@ -281,12 +329,33 @@ class Phase10Error(ValueError):
         """The student's sentence for this refusal in ``lang``, built from the reason and its details."""
         from phase10kit.i18n import FORMATTER, translator
 
-        template = translator(lang).gettext(SENTENCES[self.reason])
-        values = _Missing({key: render_detail(value) for key, value in self.details.items()})
+        template = sentence_template(self.reason, self.details)
+        values = {key: render_detail(value) for key, value in self.details.items()}
+        translated = translator(lang).gettext(template)
         try:
-            return FORMATTER.vformat(template, (), values)  # Korean particles: {card:을}
+            return FORMATTER.vformat(translated, (), values)
         except (ValueError, IndexError, KeyError):  # a broken translation must not hide the refusal
-            return SENTENCES[self.reason]
+            return template.format_map(values)
+
+
+def templates(reason: Reason) -> tuple[str, ...]:
+    """The sentence templates of ``reason``, most detailed first."""
+    found = SENTENCES[reason]
+    return (found,) if isinstance(found, str) else found
+
+
+def placeholders(template: str) -> set[str]:
+    """The names of a template's placeholders: ``{card}`` and ``{card:을}`` both name ``card``."""
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def sentence_template(reason: Reason, details: Mapping[str, Any]) -> str:
+    """The first template of ``reason`` whose placeholders the details fill (the last one always does)."""
+    options = templates(reason)
+    for template in options:
+        if placeholders(template) <= details.keys():
+            return template
+    return options[-1]
 
 
 class NotationError(Phase10Error):

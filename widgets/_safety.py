@@ -117,12 +117,13 @@ class ErrorArea(BrowserLocked, ipywidgets.HTML):  # type: ignore[misc]
 class Feedback:
     """A widget's status line and error area, and the guard its callbacks run in.
 
+    >>> from phase10kit.errors import Reason
     >>> feedback = Feedback()
     >>> @feedback.guard
     ... def refuse() -> None:
-    ...     raise Phase10Error("R13 is not a card", reason=Reason.BAD_TOKEN)
+    ...     raise Phase10Error("R13 is not a card", reason=Reason.BAD_TOKEN, details={"text": "R13"})
     >>> refuse(); feedback.status.text, feedback.status.tone
-    ('R13 is not a card', 'problem')
+    ('R13 is not a card: cards are written like R7, Y12, W or S.', 'problem')
     """
 
     def __init__(self, lang: str = "en") -> None:
