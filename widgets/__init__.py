@@ -8,6 +8,7 @@ Every widget is a thin controller: the rules package decides, the widget shows. 
 from widgets._safety import ErrorArea, Feedback, StatusLine, describe_error
 from widgets.cards import CardView, FaceDownView, GroupView, HandView, card_label
 from widgets.course import ProgressView, ask, check, set_language
+from widgets.discard_trainer import DiscardTrainer
 from widgets.group_builder import GroupBuilder
 from widgets.odds_explorer import OddsExplorer
 from widgets.phase_checker import Check, PhaseChecker
@@ -18,6 +19,7 @@ from widgets.wild_playground import WildPlayground
 __all__ = [
     "CardView",
     "Check",
+    "DiscardTrainer",
     "ErrorArea",
     "FaceDownView",
     "Feedback",
