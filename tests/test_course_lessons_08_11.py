@@ -215,6 +215,12 @@ def test_prob_deal_p_needs_a_fraction() -> None:
     assert "Fraction" in l09.WRITE_P.check(l09._p_float, record=False).message
 
 
+def test_prob_deal_predict_solutions_are_the_exact_answers_the_reveal_shows() -> None:
+    assert l09.GUESS_PHASE2.solution == l09.exact_chance(2)
+    assert l10.GUESS_NEXT.solution == l10.exact_odds(parse_cards(l10.RUN_HAND), phase(4), 1, parse_cards(l10.FACE_UP))
+    assert l11.GUESS_RANDOM.solution == l11.greedy_win_rate()
+
+
 def test_prob_deal_phase_10_is_dealt_more_often_than_phase_7() -> None:
     assert l09.exact_chance(10) > l09.exact_chance(7)
     assert abs(float(l09.exact_chance(2)) - 0.298) < 0.001

@@ -489,7 +489,7 @@ FIRST_PLAYER = Exercise(
     solution="p2",
     wrong=("p1", "p3", "p7"),
     hints=(
-        N_("Round 2 is dealt by p1, so p2 plays first in round 2."),
+        N_("Round 2 is dealt by p1 and round 3 by p2: go on round by round."),
         N_("After five rounds the deal is back where it started."),
     ),
     judge=_judge_first_player,

@@ -117,7 +117,7 @@ GUESS_PHASE2 = Exercise(
         "Guess first: what is the chance that the ten cards you are dealt already hold Phase 2 (a set of 3 "
         "and a run of 4)? Write a number from 0 to 1."
     ),
-    solution=0.3,
+    solution=Fraction(11_542_982_404_112, comb(108, 10)),
     wrong=(0.01, 0.9, 1.5),
     hints=(
         N_("Phase 2 needs 7 of your 10 cards, but there are many ways to make a set of 3 and a run of 4."),
