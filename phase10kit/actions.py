@@ -112,6 +112,8 @@ class Lay:
 
     def __str__(self) -> str:
         number = f" {self.phase}" if self.phase is not None else ""
+        if not isinstance(self.groups, tuple):  # a malformed action still names itself in its refusal
+            return f"{_seat(self.player)} lay{number} {quote(self.groups, 60)}"
         return f"{_seat(self.player)} lay{number} " + " ".join(str(group) for group in self.groups)
 
     @property
