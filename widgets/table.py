@@ -212,17 +212,23 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         self.teaching_choice.observe(self.feedback.guard(self._on_teaching), names="value")
         self.hand.observe(self.feedback.guard(self._on_selection), names="selected")
 
-        row = ipywidgets.Layout(flex_flow="row wrap", align_items="center")
-        self.controls = LockedRow([self.buttons[key] for key in BUTTONS], layout=row)
+        def row() -> ipywidgets.Layout:  # one Layout per box: hiding one box must not hide the others
+            return ipywidgets.Layout(flex_flow="row wrap", align_items="center")
+
+        self.controls = LockedRow([self.buttons[key] for key in BUTTONS], layout=row())
         self.controls.add_class("p10-controls")
-        self.choices = LockedRow([self.layout_choice, self.hit_target, self.hit_end, self.skip_target], layout=row)
+        self.choices = LockedRow([self.layout_choice, self.hit_target, self.hit_end, self.skip_target], layout=row())
         self.choices.add_class("p10-choices")
         self.settings = LockedRow(
-            [self.rules_button, self.teaching_choice, self.speed_choice, self.lang_choice], layout=row
+            [self.rules_button, self.teaching_choice, self.speed_choice, self.lang_choice], layout=row()
         )
         self.settings.add_class("p10-settings")
-        self.hand_box = LockedColumn([self.mine, self.reminder, self.hand, self.choices, self.controls, self.why])
+        self.hand_box = LockedColumn(
+            [self.mine, self.reminder, self.hand, self.choices, self.controls, self.status, self.errors, self.why]
+        )
         self.hand_box.add_class("p10-hand-box")
+        # The status line sits under the buttons, or under the board while no hand is shown.
+        self.outside_status = LockedColumn([])
         self.cover = LockedColumn([self.cover_text, self.show_button])
         self.cover.add_class("p10-cover")
         self.summary_box = LockedColumn([self.scoring, self.next_button])
@@ -235,20 +241,19 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
                 self.opponents_box,
                 self.piles,
                 self.hand_box,
-                self.status,
-                self.errors,
+                self.outside_status,
                 self.hint_area,
             ],
             layout=ipywidgets.Layout(flex="1 1 620px", min_width="0"),
         )
         self.board.add_class("p10-board")
         self.sidebar = LockedColumn(
-            [self.rules_panel, self.log_area, self.score_sheet], layout=ipywidgets.Layout(flex="0 1 380px")
+            [self.log_area, self.score_sheet, self.rules_panel], layout=ipywidgets.Layout(flex="0 1 380px")
         )
         self.sidebar.add_class("p10-sidebar")
         self.main = LockedRow([self.board, self.sidebar], layout=ipywidgets.Layout(align_items="flex-start"))
         self.main.add_class("p10-main")
-        header = LockedRow([self.title, self.settings], layout=row)
+        header = LockedRow([self.title, self.settings], layout=row())
         header.add_class("p10-header")
         self.children = [self.style_html, header, self.main]
         self.add_class("p10-table")
@@ -259,7 +264,9 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
 
     @staticmethod
     def _dropdown(css_class: str) -> SafeDropdown:
-        widget = SafeDropdown(options=[], style={"description_width": "initial"})
+        widget = SafeDropdown(
+            options=[], style={"description_width": "initial"}, layout=ipywidgets.Layout(width="auto", max_width="100%")
+        )
         widget.add_class(css_class)
         return widget
 
@@ -438,7 +445,8 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         self.hint_area.value = ""
         self.session.act(action)
         t = translator(self.lang)
-        self.status.show(t.gettext("Done: {action}.").format(action=describe_action(action, action.player, self.lang)))
+        done = describe_action(action, action.player, self.lang).rstrip(".。")
+        self.status.show(t.gettext("Done: {action}.").format(action=done))
         self._continue()
 
     def _seat(self) -> int:
@@ -643,6 +651,13 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
             _show(self.hand_box, mine_shown)
             self.mine.value = mine_html(view, self.lang) if mine_shown else ""
             self.reminder.value = phase_reminder_html(view, self.lang) if mine_shown else ""
+            feedback = [self.status, self.errors]
+            inside = [self.mine, self.reminder, self.hand, self.choices, self.controls]
+            inside += [*feedback, self.why] if mine_shown else [self.why]
+            if list(self.hand_box.children) != inside:
+                self.hand_box.children = inside
+            if list(self.outside_status.children) != ([] if mine_shown else feedback):
+                self.outside_status.children = [] if mine_shown else feedback
             cards = view.hand if mine_shown else ()
             if Counter(self.hand.hand) != Counter(cards):
                 self.hand.hand = cards

@@ -156,10 +156,22 @@ def opponent_html(view: PlayerView, seat: int, you: int | None, bot_name: str, l
     )
     acting = seat == view.current_player and not view.over
     css = "p10-seat p10-acting" if acting else "p10-seat"
+    # The same facts as the summary, one per line, so a seat's box stays narrow.
+    name = " · ".join(part for part in (seat_name(seat, you, lang), bot_name) if part)
+    lines = [f"<strong>{escape(name)}</strong>", escape(phase_text(view, seat, lang))]
+    facts = [t.ngettext("{count} point", "{count} points", view.scores[seat]).format(count=view.scores[seat])]
+    if view.skipped[seat]:
+        facts.append(t.gettext("loses their next turn"))
+    if seat not in view.active:
+        facts.append(t.gettext("sits out the tie-break"))
+    lines.append(escape(" · ".join(facts)))
+    if acting:
+        lines.insert(0, f'<span class="p10-to-play">{escape("▶ " + t.gettext("to play"))}</span>')
     return (
         f'<section class="{css}" aria-label="{escape(summary)}" aria-current="{"true" if acting else "false"}">'
-        f"<div><strong>{escape(summary)}</strong></div>"
-        f'<div role="img" aria-label="{escape(backs_label)}" title="{escape(backs_label)}">{backs}</div>'
+        f'<div aria-hidden="true">{"<br>".join(lines)}</div>'
+        f'<div role="img" aria-label="{escape(backs_label)}" title="{escape(backs_label)}">{backs} '
+        f"{escape(backs_label)}</div>"
         f"{groups_html(view, seat, lang)}</section>"
     )
 
@@ -185,7 +197,7 @@ def piles_html(view: PlayerView, lang: str = "en") -> str:
             earlier_label = t.gettext("Discarded before it (newest first): {cards}").format(cards=words)
             earlier = (
                 f'<div class="p10-earlier-discards" role="img" aria-label="{escape(earlier_label)}" '
-                f'title="{escape(earlier_label)}">{cards_svg(below, scale=0.35, lang=lang)}'
+                f'title="{escape(earlier_label)}">{cards_svg(list(reversed(below)), scale=0.35, lang=lang)}'
                 f"<div>{escape(earlier_label)}</div></div>"
             )
         top_html = (
@@ -260,7 +272,7 @@ def phase_reminder_html(view: PlayerView, lang: str = "en") -> str:
     text = t.gettext("Your phase: {name}. For example:").format(name=phase_name(phase, lang))
     picture = layout_svg(example, scale=0.4, lang=lang) if example is not None else ""
     return (
-        f'<div role="note"><div>{escape(text)}</div>'
+        f'<div role="note" style="display:flex;gap:8px;align-items:center;flex-wrap:wrap"><div>{escape(text)}</div>'
         f'<div role="img" aria-label="{escape(str(example or ""))}">{picture}</div></div>'
     )
 
@@ -470,6 +482,8 @@ TABLE_CSS = """
 .p10-table { font-size: 15px; }
 .p10-table .p10-seat { border: 1px solid #888; border-radius: 8px; padding: 6px; margin: 2px; }
 .p10-table .p10-seat.p10-acting { border: 4px solid #8a3b00; background: #fff1de; }
+.p10-table .p10-to-play { font-weight: bold; color: #8a3b00; }
+.p10-table .p10-opponent { flex: 1 1 230px; min-width: 200px; }
 .p10-table .p10-turn-yours { font-size: 22px; font-weight: bold; background: #1f5e2e; color: #fff;
   padding: 8px 12px; border-radius: 8px; }
 .p10-table .p10-turn-others, .p10-table .p10-turn-cover, .p10-table .p10-turn-summary,
@@ -477,7 +491,7 @@ TABLE_CSS = """
   padding: 8px 12px; border-radius: 8px; border: 2px solid #555; }
 .p10-table .p10-my-turn { border: 4px solid #1f5e2e; border-radius: 10px; padding: 4px; background: #eef8f0; }
 .p10-table .p10-sidebar { min-width: 320px; max-width: 420px; }
-.p10-table .p10-log-list { max-height: 300px; overflow-y: auto; margin: 0; padding-left: 1.6em; }
+.p10-table .p10-log-list { max-height: 300px; overflow-y: auto; margin: 0; padding-left: 2.4em; }
 .p10-table .p10-score-sheet table, .p10-table .p10-summary table { border-collapse: collapse; }
 .p10-table .p10-score-sheet td, .p10-table .p10-score-sheet th,
 .p10-table .p10-summary td, .p10-table .p10-summary th { border: 1px solid #aaa; padding: 2px 6px; }
