@@ -63,8 +63,15 @@ MEASURE = """() => {
     const r = svg.getBoundingClientRect();
     return {label: svg.getAttribute("aria-label"), height: r.height, box: box(r)};
   });
-  const menus = [...slide.querySelectorAll("select")].filter(shown).map((s) => ({
-    value: s.value, cut: s.scrollWidth > s.clientWidth + 1}));
+  // A menu is cut off when its chosen text is wider than the room inside it (left of the arrow).
+  const ruler = document.createElement("canvas").getContext("2d");
+  const menus = [...slide.querySelectorAll("select")].filter(shown).map((s) => {
+    const style = getComputedStyle(s);
+    ruler.font = style.font;
+    const text = s.selectedIndex >= 0 ? s.options[s.selectedIndex].text : "";
+    const room = s.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return {value: text, need: ruler.measureText(text).width, room, cut: ruler.measureText(text).width > room};
+  });
   const title = slide.querySelector("h1, h2, .p10-deck-title");
   return {number: document.querySelector(".reveal .slide-number").innerText.trim(), scale, texts, cards, menus,
           title: title ? title.innerText.trim() : "",
@@ -143,12 +150,10 @@ class Walk:
     screenshots: Path
 
 
-@pytest.fixture(scope="module")
-def walk(browser: Any, deck_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Walk]:
+def walk_through(browser: Any, url: str, shots: Path, lang: str) -> Walk:
     """Every slide measured (after all its fragments are shown) and photographed, pressing → as a clicker does."""
     outside = Outside()
-    page = open_deck(browser, deck_url, outside)
-    shots = Path(os.environ.get("P10_DECK_SCREENSHOTS") or tmp_path_factory.mktemp("deck"))
+    page = open_deck(browser, url, outside, f"?lang={lang}")
     shots.mkdir(parents=True, exist_ok=True)
     slides: list[dict[str, Any]] = []
     for index in range(1, 200):
@@ -157,7 +162,7 @@ def walk(browser: Any, deck_url: str, tmp_path_factory: pytest.TempPathFactory) 
             page.keyboard.press("ArrowRight")
             page.wait_for_function(SHOWN, arg=measured["hiddenFragments"])
             measured = current(page)
-        page.screenshot(path=shots / f"slide{index:02d}.png")
+        page.screenshot(path=shots / f"{lang}-slide{index:02d}.png")
         slides.append(measured)
         done, total = measured["number"].replace(" ", "").split("/")
         if done == total:
@@ -166,7 +171,30 @@ def walk(browser: Any, deck_url: str, tmp_path_factory: pytest.TempPathFactory) 
         expect(page.locator(".reveal .slide-number")).to_have_text(re.compile(rf"^\s*{index + 1}\s*/"))
     assert ERROR not in page.locator("body").inner_text()
     page.close()
-    yield Walk(slides, outside, shots)
+    return Walk(slides, outside, shots)
+
+
+@pytest.fixture(scope="module")
+def walks(browser: Any, deck_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Walk]]:
+    """The walk in each language asked for so far (each language walked once per module)."""
+    shots = Path(os.environ.get("P10_DECK_SCREENSHOTS") or tmp_path_factory.mktemp("deck"))
+
+    class Walks(dict[str, Walk]):
+        def __missing__(self, lang: str) -> Walk:
+            self[lang] = walk_through(browser, deck_url, shots, lang)
+            return self[lang]
+
+    yield Walks()
+
+
+@pytest.fixture()
+def walk(walks: dict[str, Walk]) -> Walk:
+    """The English walk (the slides' text is English; the cards and widgets follow the language)."""
+    return walks["en"]
+
+
+# Ukrainian has the longest words of the kit's languages: if it fits, the others do.
+LAYOUT_LANGUAGES = ["en", "uk"]
 
 
 @pytest.mark.browser
@@ -179,7 +207,9 @@ def test_the_deck_is_one_slide_per_idea_and_counts_them(walk: Walk) -> None:
 
 
 @pytest.mark.browser
-def test_projector_sizes_at_1920x1080_cards_body_text_and_widgets(walk: Walk) -> None:
+@pytest.mark.parametrize("lang", LAYOUT_LANGUAGES)
+def test_projector_sizes_at_1920x1080_cards_body_text_and_widgets(walks: dict[str, Walk], lang: str) -> None:
+    walk = walks[lang]
     cards = [card for slide in walk.slides for card in slide["cards"]]
     assert len(cards) >= 20, "the deck shows real cards on many slides"
     for slide in walk.slides:
@@ -194,11 +224,13 @@ def test_projector_sizes_at_1920x1080_cards_body_text_and_widgets(walk: Walk) ->
             left, top, right, bottom = item["box"]
             assert left >= 0 and top >= 0 and right <= SCREEN["width"] and bottom <= SCREEN["height"], (where, item)
         for menu in slide["menus"]:
-            assert not menu["cut"], f"{where}: the menu showing {menu['value']!r} is cut off"
+            assert not menu["cut"], f"{where}: the menu showing {menu['value']!r} is cut off ({menu})"
 
 
 @pytest.mark.browser
-def test_no_slide_shows_code_commands_or_paths(walk: Walk) -> None:
+@pytest.mark.parametrize("lang", LAYOUT_LANGUAGES)
+def test_no_slide_shows_code_commands_or_paths(walks: dict[str, Walk], lang: str) -> None:
+    walk = walks[lang]
     for slide in walk.slides:
         assert slide["code"] == 0, f"slide {slide['number']} shows a code cell"
         found = DEVELOPER_TEXT.search(slide["text"])
@@ -206,8 +238,9 @@ def test_no_slide_shows_code_commands_or_paths(walk: Walk) -> None:
 
 
 @pytest.mark.browser
-def test_no_request_leaves_the_machine(walk: Walk) -> None:
-    assert walk.outside.urls == []
+@pytest.mark.parametrize("lang", LAYOUT_LANGUAGES)
+def test_no_request_leaves_the_machine(walks: dict[str, Walk], lang: str) -> None:
+    assert walks[lang].outside.urls == []
 
 
 @pytest.mark.browser
