@@ -59,7 +59,7 @@ def mo_path(lang: str) -> Path:
 def extract() -> Catalog:
     """Every message the code marks, as a template catalog (msgids with the files that use them)."""
     with open(ROOT / "babel.cfg", encoding="utf-8") as config:
-        method_map, options_map = parse_mapping_cfg(config, "babel.cfg")
+        method_map, options_map = parse_mapping_cfg(config, "babel.cfg")  # type: ignore[no-untyped-call]
     template = Catalog(project=DOMAIN, copyright_holder="phase10kit authors", charset="utf-8", fuzzy=False)
     found = extract_from_dir(ROOT, method_map, options_map, keywords=KEYWORDS, strip_comment_tags=True)
     for filename, lineno, message, comments, context in found:
@@ -144,12 +144,13 @@ def message_problems(catalog: Catalog, message: Message, rule: gettext.GNUTransl
     if message.fuzzy:
         yield f"fuzzy: {message.id!r}"
     if not message.pluralizable:
-        if not message.string:
+        text = str(message.string or "")
+        if not text:
             yield f"untranslated: {message.id!r}"
-        elif _names(message.string) != _names(message.id):
-            yield f"placeholders differ: {message.id!r} -> {message.string!r}"
+        elif _names(text) != _names(str(message.id)):
+            yield f"placeholders differ: {message.id!r} -> {text!r}"
         return
-    singular, plural = message.id
+    singular, plural = (str(part) for part in message.id)
     forms = list(message.string) if isinstance(message.string, list | tuple) else [message.string]
     if len(forms) != catalog.num_plurals or not all(forms):
         yield f"untranslated or missing plural forms: {singular!r}"
@@ -157,9 +158,10 @@ def message_problems(catalog: Catalog, message: Message, rule: gettext.GNUTransl
     allowed = _names(singular) | _names(plural)
     for index, form in enumerate(forms):
         # A form used for other numbers than 1 must show all the English plural's placeholders.
-        only_one = all(rule.plural(n) != index for n in (0, *range(2, 1000)))
+        plural_of = rule.plural  # type: ignore[attr-defined]  # GNUTranslations sets it from the header
+        only_one = all(plural_of(n) != index for n in (0, *range(2, 1000)))
         needed = _names(singular) if only_one else _names(plural)
-        if not needed <= _names(form) <= allowed:
+        if not needed <= _names(str(form)) <= allowed:
             yield f"placeholders of form {index} differ: {plural!r} -> {form!r}"
 
 
