@@ -251,3 +251,21 @@ def test_phase_same_number_hand_holds_five_sevens() -> None:
 def test_hand_going_out_position_holds_two_cards() -> None:
     game = lesson_07.out_position()
     assert [str(card) for card in game.hands[0]] == ["G5", "G7"] and game.current_player == 0
+
+
+@pytest.mark.parametrize("stem", list(LESSONS))
+def test_each_teacher_notebook_checks_every_exercise_of_its_lesson_once_with_a_solution(stem: str) -> None:
+    import json
+    from pathlib import Path
+
+    notebook = json.loads((Path(__file__).parent.parent / "teacher" / f"{stem}.ipynb").read_text(encoding="utf-8"))
+    code = ["".join(cell["source"]) for cell in notebook["cells"] if cell["cell_type"] == "code"]
+    checked = [
+        exercise.id for exercise in LESSONS[stem].EXERCISES if sum(f'check("{exercise.id}"' in c for c in code) == 1
+    ]
+    assert checked == [exercise.id for exercise in LESSONS[stem].EXERCISES]
+    solutions = [c for c in code if "### BEGIN SOLUTION" in c]
+    assert len(solutions) == len(LESSONS[stem].EXERCISES)
+    markdown = ["".join(cell["source"]) for cell in notebook["cells"] if cell["cell_type"] == "markdown"]
+    assert markdown[0].startswith(f"# {stem[:2]} ·") and "**Time:**" in markdown[0] and "**Assumes:**" in markdown[0]
+    assert "## Recap" in markdown[-1] and "**Next:**" in markdown[-1]
