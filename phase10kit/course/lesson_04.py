@@ -260,7 +260,11 @@ COLOUR_NAME = "is_colour_group"
 
 
 def is_colour_group_solution(cards: list[Card]) -> bool:
-    """The teacher's answer: no Skip, at least one natural card, and one colour among the naturals."""
+    """The teacher's answer: no Skip, at least one natural card, and one colour among the naturals.
+
+    >>> is_colour_group_solution(parse_cards("Y7 Y7 W")), is_colour_group_solution(parse_cards("W W"))
+    (True, False)
+    """
     if any(card.is_skip for card in cards):
         return False
     colours = {card.color for card in cards if card.is_number}
@@ -304,7 +308,11 @@ OUTS_HAND = "B2 B4 B4 B7 B9 B11 R3 G5 Y8 Y8"
 
 
 def phase8_outs() -> list[Card]:
-    """The different single cards that complete Phase 8 for the exercise's hand (``solver.outs``)."""
+    """The different single cards that complete Phase 8 for the exercise's hand (``solver.outs``).
+
+    >>> Card.parse("B4") in phase8_outs()  # both copies are in the hand already
+    False
+    """
     return outs(parse_cards(OUTS_HAND), phase(8))
 
 

@@ -119,7 +119,11 @@ PINNED_CANDIDATES = "Y7 G5 W G2 B5"
 
 
 def pinned_fits() -> list[Card]:
-    """The candidates that fit the laid run (``Group.fits``), in the order they are offered."""
+    """The candidates that fit the laid run (``Group.fits``), in the order they are offered.
+
+    >>> Card.parse("G5") in pinned_fits()  # the laid Wild is the 5, for good
+    False
+    """
     group = Group.parse(PINNED_GROUP)
     return [card for card in parse_cards(PINNED_CANDIDATES) if group.fits(card)]
 
@@ -179,7 +183,11 @@ BOUNDS_SETUP = ("p1 draw", "p1 lay s[R9 B9 G9] r[W B2 R3 G4]")
 
 
 def bounds_position() -> Game:
-    """p1 has laid ``s[R9 B9 G9] r[W B2 R3 G4]`` (its first Wild is a 1) and still holds W Y5 R11 G12."""
+    """p1 has laid ``s[R9 B9 G9] r[W B2 R3 G4]`` (its first Wild is a 1) and still holds W Y5 R11 G12.
+
+    >>> game = bounds_position(); game.melds[0][1].low, format_cards(game.hands[0])
+    (1, 'W Y5 R11 G12')
+    """
     game = Game.from_deal(list(BOUNDS_HANDS), rules=BOUNDS_RULES, draws="G12", seed=5)
     for line in BOUNDS_SETUP:
         game.apply(parse_action(line))
@@ -235,7 +243,11 @@ FITS_CASES = (
 
 def fits_run_solution(group: Group, card: Card) -> bool:
     """The teacher's answer: a Skip never fits; a Wild fits unless the run spans 1 to 12; a number fits
-    one below the lowest or one above the highest number of the run."""
+    one below the lowest or one above the highest number of the run.
+
+    >>> fits_run_solution(Group.parse("r[G10 G11 W]"), Card.parse("R1"))
+    False
+    """
     if card.is_skip:
         return False
     if card.is_wild:

@@ -146,7 +146,11 @@ FIRST_SEED = 0
 
 
 def first_position() -> Game:
-    """The 3-player deal of ``FIRST_SEED``: its first discard is a Skip."""
+    """The 3-player deal of ``FIRST_SEED``: its first discard is a Skip.
+
+    >>> first_position().discard_pile[-1].is_skip
+    True
+    """
     return Game(players=3, seed=FIRST_SEED)
 
 
@@ -187,7 +191,11 @@ SKIP_DRAWS = "Y7 B5 R9 G2 Y4"
 
 
 def skip_position(*moves: str) -> Game:
-    """The lesson's 4-player deal after ``moves``."""
+    """The lesson's 4-player deal after ``moves``.
+
+    >>> skip_position("p1 draw", "p1 discard S>p4").skipped
+    [False, False, False, True]
+    """
     game = Game.from_deal(list(SKIP_HANDS), draws=SKIP_DRAWS, seed=1)
     for move in moves:
         game.apply(parse_action(move))
@@ -222,7 +230,11 @@ CIRCUIT_ACTIONS = ("p2 discard S>p3", "p2 discard S>p4", "p2 discard S>p1", "p2 
 
 
 def circuit_position() -> Game:
-    """p1 has skipped p3; p2 has drawn and holds a Skip."""
+    """p1 has skipped p3; p2 has drawn and holds a Skip.
+
+    >>> game = circuit_position(); game.skipped[2], game.current_player, game.stage
+    (True, 1, 'play')
+    """
     return skip_position(*CIRCUIT_MOVES)
 
 
@@ -254,7 +266,11 @@ DISCARD_CHOICES = (
 
 
 def discard_position() -> Game:
-    """p1 has just discarded a Skip: it lies on top of the discard pile as p2's turn begins."""
+    """p1 has just discarded a Skip: it lies on top of the discard pile as p2's turn begins.
+
+    >>> game = discard_position(); game.discard_pile[-1].is_skip, game.current_player, game.stage
+    (True, 1, 'draw')
+    """
     return skip_position(*DISCARD_MOVES)
 
 

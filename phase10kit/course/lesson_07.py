@@ -41,7 +41,11 @@ CUSTOM_MOVES = ("p1 draw", "p1 lay r[R1 B2 G3 Y4 R5 B6 G7 Y8 R9]", "p1 hit p1.1 
 
 
 def custom_game() -> Game:
-    """p1 lays a run of 9 for the first phase (a run of 7) and goes out by hitting: the round ends."""
+    """p1 lays a run of 9 for the first phase (a run of 7) and goes out by hitting: the round ends.
+
+    >>> custom_game().round
+    2
+    """
     game = Game.from_deal(list(CUSTOM_HANDS), rules=CUSTOM_RULES, draws="B10", seed=7)
     for move in CUSTOM_MOVES:
         game.apply(parse_action(move))
@@ -153,7 +157,11 @@ SAME_HANDS = ("R7 B7 G7 Y7 B7 W R1 G5 Y9 S", "R2 R4 R6 B8 B9 B10 Y11 Y12 G1 G2")
 
 
 def same_position() -> Game:
-    """p1 has drawn and holds five 7s (two of them B7), a Wild and four other cards."""
+    """p1 has drawn and holds five 7s (two of them B7), a Wild and four other cards.
+
+    >>> format_cards(same_position().hands[0])
+    'R7 B7 G7 Y7 B7 W R1 G5 Y9 S R12'
+    """
     game = Game.from_deal(list(SAME_HANDS), draws="R12", seed=3)
     game.apply(Draw(0))
     return game
@@ -209,7 +217,11 @@ ORDER_HANDS = ("R7 B7 G7 Y2 B2 W R3 G4 Y5 B6", "R2 R4 R6 B8 B9 B10 Y11 Y12 G1 G2
 
 
 def order_position() -> Game:
-    """p1 is on Phase 1, has drawn Y9, and holds both Phase 1 and the cards of Phase 2."""
+    """p1 is on Phase 1, has drawn Y9, and holds both Phase 1 and the cards of Phase 2.
+
+    >>> format_cards(order_position().hands[0])
+    'R7 B7 G7 Y2 B2 W R3 G4 Y5 B6 Y9'
+    """
     game = Game.from_deal(list(ORDER_HANDS), draws="Y9", seed=4)
     game.apply(Draw(0))
     return game
@@ -271,7 +283,11 @@ EXTRA_HANDS = ("R6 B6 G6 Y6 R8 B8 G8 Y8 R10 B10", "R2 R4 R7 B3 B9 B11 Y11 Y12 G1
 
 
 def extra_position() -> Game:
-    """p1 is on Phase 1 and holds four 6s, four 8s and three 10s after drawing G10 (the printed example)."""
+    """p1 is on Phase 1 and holds four 6s, four 8s and three 10s after drawing G10 (the printed example).
+
+    >>> len(extra_position().hands[0])
+    11
+    """
     game = Game.from_deal(list(EXTRA_HANDS), draws="G10", seed=6)
     game.apply(Draw(0))
     return game
@@ -321,7 +337,11 @@ HIT_MOVES = (
 
 
 def hit_position() -> Game:
-    """p2 laid Phase 1 a turn ago; p1 has just laid Phase 1 and holds R1 R3 G5 Y7 Y4."""
+    """p2 laid Phase 1 a turn ago; p1 has just laid Phase 1 and holds R1 R3 G5 Y7 Y4.
+
+    >>> format_cards(hit_position().hands[0])
+    'R1 R3 G5 Y7 Y4'
+    """
     game = Game.from_deal(list(HIT_HANDS), draws="G1 R11 Y4", seed=8)
     for move in HIT_MOVES:
         game.apply(parse_action(move))
@@ -365,7 +385,11 @@ def _refill_history() -> tuple[str, ...]:
 
 
 def refill_position() -> Game:
-    """The draw pile is empty, the discard pile holds 88 cards, and the player to move must draw."""
+    """The draw pile is empty, the discard pile holds 88 cards, and the player to move must draw.
+
+    >>> game = refill_position(); game.deck_size, len(game.discard_pile), game.stage
+    (0, 88, 'draw')
+    """
     return Game.from_history(list(_refill_history()), seed=11)
 
 
@@ -421,7 +445,11 @@ OUT_MOVES = (
 
 
 def out_position() -> Game:
-    """p1 laid Phase 1 last turn and now holds G5 and G7 after drawing."""
+    """p1 laid Phase 1 last turn and now holds G5 and G7 after drawing.
+
+    >>> format_cards(out_position().hands[0])
+    'G5 G7'
+    """
     game = Game.from_deal(list(OUT_HANDS), draws="G5 R9 G7", seed=9)
     for move in OUT_MOVES:
         game.apply(parse_action(move))
