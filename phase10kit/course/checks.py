@@ -475,7 +475,8 @@ def exact_judge(exact: Fraction | int, mistakes: dict[Fraction | int, str] | Non
 
 
 def choice_judge(choices: Sequence[str], right: str, why: dict[str, str]) -> Judge:
-    """A judge for picking one of a few labelled choices; ``why`` explains each choice (a msgid for each).
+    """A judge for picking one of a few labelled choices (letters, or words given as msgids, which the student
+    may type in English or in their language); ``why`` explains each choice (a msgid for each).
 
     >>> from phase10kit.i18n import translator
     >>> judge = choice_judge(["A", "B"], "B", {"A": N_("A is fine"), "B": N_("B breaks the rule")})
@@ -484,11 +485,15 @@ def choice_judge(choices: Sequence[str], right: str, why: dict[str, str]) -> Jud
     """
 
     def judge(answer: object, t: Translations) -> Verdict:
-        choice = read_choice(answer, choices)
+        # A choice that is a word (a msgid) may be typed in English or in the student's language.
+        shown = {t.gettext(choice): choice for choice in choices}
+        picked = read_choice(answer, list(dict.fromkeys([*shown, *choices])))
+        choice = shown.get(picked, picked)
         reason = t.gettext(why[choice])
+        word = t.gettext(choice)
         if choice == right:
-            return True, t.gettext("Right, {answer}: {why}.").format(answer=choice, why=reason)
-        return False, t.gettext("Not {answer}: {why}.").format(answer=choice, why=reason)
+            return True, t.gettext("Right, {answer}: {why}.").format(answer=word, why=reason)
+        return False, t.gettext("Not {answer}: {why}.").format(answer=word, why=reason)
 
     return judge
 

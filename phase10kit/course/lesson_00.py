@@ -29,7 +29,7 @@ EXERCISES: tuple[Exercise, ...] = (
             N_("A round lasts from one deal until someone has no cards left."),
         ),
         judge=choice_judge(
-            ["hand", "round"],
+            [N_("hand"), N_("round")],
             "hand",
             {
                 "hand": N_("A hand is the cards one player holds"),
