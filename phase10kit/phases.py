@@ -113,15 +113,16 @@ class Phase:
                     details={"text": term},
                 )
             terms.append((count, GroupSpec(GroupKind(match.group(2)), int(match.group(3)))))
-        # Refused before anything is built: the deck's 108 cards bound both the groups and their cards.
+        # Refused before anything is built: one deck holds at most 108 // size groups of a size, and
+        # at most 54 groups in all (every group has at least two cards).
         groups_asked = sum(count for count, _ in terms)
-        cards_asked = sum(count * spec.size for count, spec in terms)
-        if cards_asked > DECK_SIZE:
-            raise NotationError(
-                f"{quote(text)!r} asks for {groups_asked} groups of {cards_asked} cards: the deck has {DECK_SIZE}",
-                reason=Reason.TOO_MANY_GROUPS,
-                details={"count": groups_asked},
-            )
+        for count, spec in terms:
+            if count * spec.size > DECK_SIZE or groups_asked > DECK_SIZE // MIN_SIZE:
+                raise NotationError(
+                    f"{quote(text)!r} asks for {groups_asked} groups: one deck of {DECK_SIZE} cards cannot hold them",
+                    reason=Reason.TOO_MANY_GROUPS,
+                    details={"count": groups_asked},
+                )
         return Phase(tuple(spec for count, spec in terms for _ in range(count)))
 
     def __str__(self) -> str:

@@ -74,6 +74,7 @@ def test_every_bot_plays_only_legal_actions_under_each_rule_option(option: str) 
         assert game.winner is not None
 
 
+@pytest.mark.clause("strategy.bot")
 def test_every_bot_plays_only_legal_actions_in_full_games() -> None:
     for seed in range(4 if LONG else 1):
         play_checked([SmartBot(seed), GreedyBot(seed), SmartBot(seed + 9), GreedyBot(seed + 9)], Rules(), seed)

@@ -25,6 +25,7 @@ from phase10kit.cards import CARDS_BY_INDEX, card_counts, excess_over_deck
 cards = st.sampled_from(CARDS_BY_INDEX)
 
 
+@pytest.mark.clause("deck.composition", "deck.copies")
 def test_standard_deck_has_108_cards_two_of_each_number_8_wilds_4_skips() -> None:
     deck = standard_deck()
     counts = Counter(deck)

@@ -41,6 +41,7 @@ def short_game(**changes: object) -> Game:
 # ---------------------------------------------------------------- dealing and turns
 
 
+@pytest.mark.clause("deck.deal")
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_deal_gives_ten_cards_each_and_flips_one(players: int) -> None:
     g = Game(players=players, seed=players)
@@ -56,6 +57,7 @@ def test_game_has_two_to_six_players() -> None:
             Game(players=players, seed=1)
 
 
+@pytest.mark.clause("game.dealer")
 def test_player_left_of_dealer_starts_and_the_dealer_moves_left() -> None:
     g = short_game()
     assert (g.dealer, g.current_player) == (1, 0)
@@ -63,6 +65,7 @@ def test_player_left_of_dealer_starts_and_the_dealer_moves_left() -> None:
     assert (g.round, g.dealer, g.current_player) == (2, 0, 1)
 
 
+@pytest.mark.clause("turn.draw")
 def test_draw_takes_the_top_of_the_draw_pile() -> None:
     g = Game.from_deal([P1_SETS, P2_RUNS], draws="Y7 Y8")
     play(g, "p1 draw")
@@ -70,12 +73,14 @@ def test_draw_takes_the_top_of_the_draw_pile() -> None:
     assert g.history[-1] == "drawn Y7"
 
 
+@pytest.mark.clause("turn.draw")
 def test_take_takes_the_top_of_the_discard_pile() -> None:
     g = Game.from_deal([P1_SETS, P2_RUNS], flip="G8")
     play(g, "p1 take")
     assert g.hands[0][-1] == Card.parse("G8") and g.discard_pile == []
 
 
+@pytest.mark.clause("turn.no_skip_from_discard")
 def test_a_wild_may_be_taken_from_the_discard_pile() -> None:
     g = Game.from_deal([P1_SETS, P2_RUNS], flip="W")
     assert Take(0) in g.legal_actions()
@@ -90,18 +95,21 @@ def skip_on_top(**changes: object) -> Game:
     return g
 
 
+@pytest.mark.clause("turn.no_skip_from_discard")
 def test_a_skip_is_never_taken_from_the_discard_pile() -> None:
     g = skip_on_top()
     assert list(g.legal_actions()) == [Draw(0)]
     assert refused(g, "p1 take") == "skip-from-discard"
 
 
+@pytest.mark.clause("option.skip_from_discard")
 def test_skip_from_discard_option_lets_a_skip_be_taken() -> None:
     g = skip_on_top(skip_from_discard=True)
     play(g, "p1 take")
     assert g.hands[0][-1] == SKIP
 
 
+@pytest.mark.clause("turn.draw")
 def test_must_draw_before_playing_and_only_on_ones_turn() -> None:
     g = Game.from_deal([P1_SETS, P2_RUNS])
     assert refused(g, "p1 discard R1") == "wrong-stage"
@@ -110,6 +118,7 @@ def test_must_draw_before_playing_and_only_on_ones_turn() -> None:
     assert refused(g, "p1 take") == "wrong-stage"
 
 
+@pytest.mark.clause("turn.discard")
 def test_discarding_ends_the_turn() -> None:
     g = Game.from_deal([P1_SETS, P2_RUNS])
     play(g, "p1 draw", "p1 discard Y9")
@@ -119,6 +128,7 @@ def test_discarding_ends_the_turn() -> None:
 # ---------------------------------------------------------------- laying down
 
 
+@pytest.mark.clause("phase.whole")
 def test_lay_down_the_whole_phase_at_once() -> None:
     g = Game.from_deal([P1_SETS, P2_RUNS])
     play(g, "p1 draw")
@@ -136,6 +146,7 @@ def test_lay_down_offers_every_distinct_layout_once() -> None:
     assert all(g.can_apply(a) for a in lays)
 
 
+@pytest.mark.clause("phase.extra_cards")
 def test_extra_cards_may_extend_the_phases_groups() -> None:
     # The printed example: Phase 1 as three 6s and four 8s.
     hand = "R6 B6 G6 R8 B8 G8 Y8 R1 R2 R3"
@@ -144,6 +155,7 @@ def test_extra_cards_may_extend_the_phases_groups() -> None:
     assert len(g.melds[0][1].cards) == 4
 
 
+@pytest.mark.clause("phase.extra_cards")
 def test_a_third_group_is_never_part_of_a_lay_down() -> None:
     hand = "R6 B6 G6 R8 B8 G8 R10 B10 G10 R3"
     g = Game.from_deal([hand, P2_RUNS])
@@ -151,12 +163,14 @@ def test_a_third_group_is_never_part_of_a_lay_down() -> None:
     assert refused(g, "p1 lay s[R6 B6 G6] s[R8 B8 G8] s[R10 B10 G10]") == "wrong-groups"
 
 
+@pytest.mark.clause("option.exact_size")
 def test_exact_size_rule_refuses_extra_cards() -> None:
     g = Game.from_deal(["R6 B6 G6 R8 B8 G8 Y8 R1 R2 R3", P2_RUNS], rules=Rules(extra_cards=False))
     play(g, "p1 draw")
     assert refused(g, "p1 lay s[R6 B6 G6] s[R8 B8 G8 Y8]") == "wrong-size"
 
 
+@pytest.mark.clause("wild.natural", "option.all_wild")
 def test_a_group_of_only_wilds_is_refused_unless_allowed() -> None:
     hand = "W W W R8 B8 G8 Y1 R1 R2 R3"
     g = Game.from_deal([hand, P2_RUNS])
@@ -167,6 +181,7 @@ def test_a_group_of_only_wilds_is_refused_unless_allowed() -> None:
     assert g.melds[0][0].value == 5
 
 
+@pytest.mark.clause("skip.not_in_group")
 def test_a_skip_is_never_part_of_a_group() -> None:
     g = Game.from_deal(["R6 B6 S R8 B8 G8 Y8 R1 R2 R3", P2_RUNS])
     play(g, "p1 draw")
@@ -174,6 +189,7 @@ def test_a_skip_is_never_part_of_a_group() -> None:
         play(g, "p1 lay s[R6 B6 S] s[R8 B8 G8]")
 
 
+@pytest.mark.clause("phase.one_per_hand")
 def test_a_player_makes_one_phase_per_hand() -> None:
     hand = "R6 B6 G6 R8 B8 G8 R10 B10 G10 R3"
     g = Game.from_deal([hand, P2_RUNS])
@@ -187,6 +203,7 @@ PHASE2 = "R7 B7 G7 R2 B3 G4 Y5 W Y7 R9"
 ON_PHASE2 = Rules(phases=phase_list("s3+r4,s3+r4"))
 
 
+@pytest.mark.clause("turn.hit_fit", "turn.hit_own")
 def test_hit_a_set_with_its_number_and_a_run_at_either_end() -> None:
     g = Game.from_deal([PHASE2, P2_RUNS], draws="R6", rules=ON_PHASE2)
     play(g, "p1 draw", "p1 lay s[R7 B7 G7] r[R2 B3 G4 Y5]", "p1 hit p1.1 Y7", "p1 hit p1.2 R6")
@@ -194,6 +211,7 @@ def test_hit_a_set_with_its_number_and_a_run_at_either_end() -> None:
     assert refused(g, "p1 hit p1.1 R9") == "does-not-fit"
 
 
+@pytest.mark.clause("wild.pinned")
 def test_a_wild_keeps_the_value_it_was_laid_as() -> None:
     g = Game.from_deal([PHASE2, P2_RUNS], draws="R6", rules=ON_PHASE2)
     play(g, "p1 draw", "p1 lay s[R7 B7 G7] r[R2 B3 G4 Y5]", "p1 hit p1.2 W>low")
@@ -202,6 +220,7 @@ def test_a_wild_keeps_the_value_it_was_laid_as() -> None:
     assert Hit(0, 0, 1, WILD, "low") not in g.legal_actions()
 
 
+@pytest.mark.clause("turn.hit_fit", "wild.run_bounds")
 def test_a_wild_on_a_run_names_its_end() -> None:
     g = Game.from_deal([PHASE2, P2_RUNS], draws="R6", rules=ON_PHASE2)
     play(g, "p1 draw", "p1 lay s[R7 B7 G7] r[R2 B3 G4 Y5]")
@@ -209,6 +228,7 @@ def test_a_wild_on_a_run_names_its_end() -> None:
     assert refused(g, "p1 hit p1.1 W>low") == "bad-end"
 
 
+@pytest.mark.clause("group.run_no_wrap", "wild.run_bounds")
 def test_run_never_passes_12() -> None:
     hand = "R9 B10 G11 Y12 R5 B5 G5 W W R1"
     g = Game.from_deal([hand, P2_RUNS], draws="R8", rules=ON_PHASE2)
@@ -218,6 +238,7 @@ def test_run_never_passes_12() -> None:
     assert g.melds[0][1].low == 7
 
 
+@pytest.mark.clause("turn.hit_fit")
 def test_hit_a_colour_group_with_its_colour() -> None:
     hand = "R1 R2 R3 R4 R5 R6 R7 B1 B2 G3"
     rules = Rules(phases=phase_list("c7"))
@@ -226,12 +247,14 @@ def test_hit_a_colour_group_with_its_colour() -> None:
     assert refused(g, "p1 hit p1.1 B1") == "does-not-fit"
 
 
+@pytest.mark.clause("turn.hit_own")
 def test_hitting_needs_ones_own_phase_laid_first() -> None:
     g = Game.from_deal([PHASE2, "R8 B8 G8 Y8 W G2 G3 G4 G5 G6"], draws="R6 R1", rules=ON_PHASE2)
     play(g, "p1 draw", "p1 lay s[R7 B7 G7] r[R2 B3 G4 Y5]", "p1 discard R9", "p2 draw")
     assert refused(g, "p2 hit p1.1 W") == "not-laid"
 
 
+@pytest.mark.clause("turn.hit_others_next", "option.hit_same_turn")
 def test_others_phases_are_hit_from_the_next_turn_by_default() -> None:
     p2 = "R8 B8 G8 Y8 W G2 G3 G4 Y6 G6"
     g = Game.from_deal([PHASE2, p2], draws="R6 G5", rules=ON_PHASE2)
@@ -248,6 +271,7 @@ def test_others_phases_are_hit_from_the_next_turn_by_default() -> None:
 # ---------------------------------------------------------------- Skips
 
 
+@pytest.mark.clause("skip.choose", "skip.lose_turn")
 def test_the_discarder_chooses_who_is_skipped() -> None:
     g = Game.from_deal(["S R1 R2 R3 R4 R5 R6 R7 R8 R9", P2_RUNS, "G1 G2 G3 G4 G5 G6 G7 G8 G9 G10"])
     play(g, "p1 draw")
@@ -257,6 +281,7 @@ def test_the_discarder_chooses_who_is_skipped() -> None:
     assert g.current_player == 0 and not g.skipped[2]
 
 
+@pytest.mark.clause("option.skip_next", "skip.lose_turn")
 def test_the_next_player_is_skipped_under_the_next_rule() -> None:
     g = Game.from_deal(
         ["S R1 R2 R3 R4 R5 R6 R7 R8 R9", P2_RUNS, "G1 G2 G3 G4 G5 G6 G7 G8 G9 G10"], rules=Rules(skip_target="next")
@@ -267,6 +292,7 @@ def test_the_next_player_is_skipped_under_the_next_rule() -> None:
     assert g.current_player == 2
 
 
+@pytest.mark.clause("skip.once_per_circuit")
 def test_a_player_is_skipped_only_once_per_circuit() -> None:
     g = Game.from_deal(
         ["S R1 R2 R3 R4 R5 R6 R7 R8 R9", "S B1 B2 B3 B4 B5 B6 B7 B8 B9", "G1 G2 G3 G4 G5 G6 G7 G8 G9 G10"]
@@ -277,11 +303,13 @@ def test_a_player_is_skipped_only_once_per_circuit() -> None:
     assert refused(g, "p2 discard S>p3") == "bad-target"
 
 
+@pytest.mark.clause("skip.first_discard")
 def test_a_first_discard_skip_skips_the_first_player() -> None:
     g = Game.from_deal([P1_SETS, P2_RUNS, "G1 G2 G3 G4 G5 G6 G7 G8 G9 G10"], flip="S")
     assert g.current_player == 1
 
 
+@pytest.mark.clause("option.twist_cover")
 def test_a_first_discard_skip_is_covered_under_the_cover_rule() -> None:
     g = Game.from_deal([P1_SETS, P2_RUNS], flip="S G8", rules=Rules(first_skip="cover"))
     assert g.current_player == 0 and g.discard_pile == parse_cards("S G8")
@@ -292,6 +320,7 @@ def test_a_first_discard_skip_is_covered_under_the_cover_rule() -> None:
 # ---------------------------------------------------------------- piles, going out, scoring
 
 
+@pytest.mark.clause("turn.refill")
 def test_an_empty_draw_pile_is_refilled_from_the_discard_pile_under_its_top_card() -> None:
     g = Game(players=2, seed=5)
     while not (g.deck_size == 0 and g.stage == "draw"):
@@ -307,12 +336,14 @@ def test_an_empty_draw_pile_is_refilled_from_the_discard_pile_under_its_top_card
     assert g.history[-2].startswith("reshuffle ")
 
 
+@pytest.mark.clause("hand.going_out")
 def test_going_out_by_laying_or_hitting_the_last_card() -> None:
     g = short_game()
     play(g, "p1 draw", "p1 lay c[R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11]")
     assert g.round == 2 and g.done[0] == (1,)
 
 
+@pytest.mark.clause("option.go_out_discard")
 def test_going_out_must_end_with_a_discard_under_the_discard_rule() -> None:
     g = short_game(go_out="discard")
     play(g, "p1 draw")
@@ -323,6 +354,7 @@ def test_going_out_must_end_with_a_discard_under_the_discard_rule() -> None:
     assert g.round == 2
 
 
+@pytest.mark.clause("score.points", "score.laid_zero")
 def test_cards_left_in_hand_score_5_10_15_and_25() -> None:
     g = short_game()
     play(g, "p1 draw", "p1 lay c[R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11]")
@@ -330,12 +362,14 @@ def test_cards_left_in_hand_score_5_10_15_and_25() -> None:
     assert sum(card.points for card in parse_cards(BLUES_LEFT)) == 95
 
 
+@pytest.mark.clause("score.advance")
 def test_only_those_who_laid_their_phase_advance() -> None:
     g = short_game()
     play(g, "p1 draw", "p1 lay c[R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11]")
     assert g.phases == (2, 1)
 
 
+@pytest.mark.clause("game.end", "game.winner")
 def test_the_game_ends_after_the_last_phase_and_the_lowest_score_wins() -> None:
     g = Game.from_deal([REDS, BLUES_LEFT], rules=Rules(phases=phase_list("c9")), draws="R11")
     play(g, "p1 draw", "p1 lay c[R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11]")
@@ -355,6 +389,7 @@ def deal_block(header: str, hands: list[tuple[int, str]], flip: str, draws: str,
     return [*lines, f"flip {flip}", "pile " + " ".join(map(str, pile))]
 
 
+@pytest.mark.clause("game.tiebreak")
 def test_a_tie_is_broken_by_a_hand_on_phase_10_whose_first_lay_down_wins() -> None:
     rules = Rules(phases=phase_list("c9,c9"))
     g = Game.from_deal([REDS, "B1 B2 B3 B4 B5 B6 B7 B8 B9 B10"], rules=rules, draws="R11 B11")
@@ -380,6 +415,7 @@ def test_a_tie_is_broken_by_a_hand_on_phase_10_whose_first_lay_down_wins() -> No
     assert g.is_over() and g.winner == 0 and g.scores == [10, 10]
 
 
+@pytest.mark.clause("variant.all_advance")
 def test_everyone_advances_every_hand_under_all_advance() -> None:
     g = Game.from_deal(
         [REDS, BLUES_LEFT], rules=Rules(phases=phase_list("c9,s2"), progression="all_advance"), draws="R11"
@@ -388,6 +424,7 @@ def test_everyone_advances_every_hand_under_all_advance() -> None:
     assert g.phases == (2, 2) and g.done == [(1,), ()]
 
 
+@pytest.mark.clause("variant.any_order")
 def test_any_phase_not_yet_made_under_any_order() -> None:
     g = Game.from_deal(
         [REDS, BLUES_LEFT], rules=Rules(phases=phase_list("r3,c9"), progression="any_order"), draws="R11"

@@ -65,6 +65,7 @@ def test_run_never_wraps_past_12() -> None:
     assert str(arrange(GroupKind.RUN, parse_cards("R12 W R11 W"))) == "r[W W R11 R12]"
 
 
+@pytest.mark.clause("wild.any")
 def test_wild_value_is_its_position_in_a_run() -> None:
     group = Group.parse("r[G3 G4 W Y6]")
     assert group.value == 3 and group.wild_values() == [5]
@@ -79,12 +80,14 @@ def test_wild_keeps_its_value_when_the_run_grows() -> None:
     assert group.wild_values() == [5, 7]
 
 
+@pytest.mark.clause("group.run")
 def test_run_has_each_number_once() -> None:
     with pytest.raises(InvalidGroupError) as caught:
         arrange(GroupKind.RUN, parse_cards("R3 B3 R4"))
     assert caught.value.reason == "repeated-number"
 
 
+@pytest.mark.clause("group.set", "group.colour")
 def test_set_has_one_number_and_colour_group_one_colour() -> None:
     with pytest.raises(InvalidGroupError, match="mixes 7 and 8"):
         make(GroupKind.SET, "R7 B8")

@@ -19,12 +19,14 @@ def test_phase_notation_round_trips(p: Phase) -> None:
     assert Phase.parse(str(p).upper().replace("+", " + ")) == p
 
 
+@pytest.mark.clause("phase.list")
 def test_the_standard_phases() -> None:
     texts = [str(phase(n)) for n in range(1, 11)]
     assert texts == ["2s3", "s3+r4", "s4+r4", "r7", "r8", "r9", "2s4", "c7", "s5+s2", "s5+s3"]
     assert [phase(n).size for n in (1, 4, 8, 10)] == [6, 7, 7, 8]
 
 
+@pytest.mark.clause("phase.list")
 def test_the_extra_phases_are_11_to_20() -> None:
     assert [str(phase(n)) for n in (11, 14, 20)] == ["4s2", "r4+c4", "s6+s3"]
     for bad in (0, 21, True, "1"):

@@ -112,6 +112,7 @@ def test_standard_ten_card_table_has_exact_integer_counts_within_bounds() -> Non
     assert sorted(table["difficulty"]) == list(range(1, 11))
 
 
+@pytest.mark.clause("prob.deal")
 def test_exact_ten_card_table_agrees_with_200000_seeded_deals_within_4_standard_errors() -> None:
     exact = exact_deal_odds(10)
     simulated = simulate_deal_odds(200_000, 10, seed=20240601)

@@ -16,6 +16,7 @@ from phase10kit.probability import best_draws, completion_curve, completion_odds
 from phase10kit.probability.live import _draw_multisets
 
 
+@pytest.mark.clause("prob.outs")
 def test_one_draw_odds_are_the_outs_share_of_the_unseen_cards() -> None:
     hand = parse_cards("R1 R2 R3 R4 R5 R6 G1 S")
     seen = parse_cards("R7 W W")

@@ -50,6 +50,7 @@ def test_a_phase_larger_than_a_hand_is_an_invalid_combination() -> None:
         Rules(phases=())
 
 
+@pytest.mark.clause("variant.short", "variant.even_odd", "variant.twenty", "variant.custom")
 def test_variant_phase_lists() -> None:
     assert [str(p) for p in phase_list("odd")] == ["2s3", "s4+r4", "r8", "2s4", "s5+s2"]
     assert [str(p) for p in phase_list("even")] == ["s3+r4", "r7", "r9", "c7", "s5+s3"]

@@ -195,6 +195,7 @@ def test_best_discard_never_breaks_a_held_phase(notation: str) -> None:
         assert can_complete(rest, target), (hand, card)
 
 
+@pytest.mark.clause("prob.discard")
 def test_best_discard_is_a_card_of_the_hand_with_the_lowest_value() -> None:
     opt = solitaire_optimum("2s3")
     rng = random.Random(9)

@@ -62,6 +62,7 @@ def test_wild_value_is_its_position_in_a_run() -> None:
     assert str(layout) == "r[G3 G4 W Y6]" and layout is not None and layout.groups[0].wild_values() == [5]
 
 
+@pytest.mark.clause("phase.same_number")
 def test_two_sets_may_share_a_number() -> None:
     assert holds("R7 B7 G7 Y7 R7 B7", phase(1))
     assert holds("R7 B7 G7 Y7 W W W W", phase(7))
@@ -82,6 +83,7 @@ def test_find_layout_uses_the_fewest_wilds() -> None:
     assert layout is not None and layout.wilds == 2
 
 
+@pytest.mark.clause("phase.disjoint")
 def test_a_run_uses_one_card_per_number() -> None:
     assert not holds("R3 B3 R4 B4 R5 B5 R6", phase(4))
     assert missing(parse_cards("R3 B3 R4 B4 R5 B5 R6"), phase(4)) == 3
