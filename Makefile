@@ -37,6 +37,7 @@ i18n: $(VENV)/.test-installed
 	$(BIN)/python tools/i18n.py
 
 benchmarks: $(VENV)/.test-installed
+	$(BIN)/python -m pip install --quiet -e ".[notebooks,test,bench]"
 	$(BIN)/python benchmarks/run.py
 
 clean:
