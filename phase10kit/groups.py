@@ -60,14 +60,7 @@ class Group:
             raise InvalidGroupError(
                 "a group needs at least one card", reason=Reason.EMPTY_GROUP, details={"cards": cards}
             )
-        if not all(isinstance(card, Card) for card in cards):
-            raise InvalidGroupError(
-                f"a group is made of cards, not {quote(cards, 60)}", reason=Reason.BAD_GROUP, details={"text": cards}
-            )
-        if any(card.is_skip for card in cards):
-            raise InvalidGroupError(
-                "a Skip can never be part of a group", reason=Reason.SKIP_IN_GROUP, details={"cards": cards}
-            )
+        _check_cards(cards)
         naturals = [(i, card) for i, card in enumerate(cards) if card.is_number]
         if not naturals and natural_required:
             raise InvalidGroupError(
@@ -220,14 +213,7 @@ def arrange(kind: GroupKind, cards: Sequence[Card], *, natural_required: bool = 
     'r[R3 G4 W G6]'
     """
     cards = tuple(cards)
-    if not all(isinstance(card, Card) for card in cards):
-        raise InvalidGroupError(
-            f"a group is made of cards, not {quote(cards, 60)}", reason=Reason.BAD_GROUP, details={"text": cards}
-        )
-    if any(card.is_skip for card in cards):
-        raise InvalidGroupError(
-            "a Skip can never be part of a group", reason=Reason.SKIP_IN_GROUP, details={"cards": cards}
-        )
+    _check_cards(cards)
     naturals = [card for card in cards if card.is_number]
     if kind is not GroupKind.RUN:
         return Group.make(kind, naturals + [WILD] * (len(cards) - len(naturals)), natural_required=natural_required)
@@ -264,6 +250,18 @@ def arrange(kind: GroupKind, cards: Sequence[Card], *, natural_required: bool = 
     by_number = {card.number: card for card in naturals}
     middle = [by_number.get(n, WILD) for n in range(numbers[0], numbers[-1] + 1)]
     return Group.make(kind, [WILD] * low + middle + [WILD] * high, natural_required=natural_required)
+
+
+def _check_cards(cards: tuple[Card, ...]) -> None:
+    """Refuse anything but cards, and any Skip (``skip.not_in_group``)."""
+    if not all(isinstance(card, Card) for card in cards):
+        raise InvalidGroupError(
+            f"a group is made of cards, not {quote(cards, 60)}", reason=Reason.BAD_GROUP, details={"text": cards}
+        )
+    if any(card.is_skip for card in cards):
+        raise InvalidGroupError(
+            "a Skip can never be part of a group", reason=Reason.SKIP_IN_GROUP, details={"cards": cards}
+        )
 
 
 def _derive_value(kind: GroupKind, cards: tuple[Card, ...], naturals: list[tuple[int, Card]]) -> GroupValue | None:
