@@ -169,7 +169,7 @@ class CourseExercise(ipywidgets.VBox):  # type: ignore[misc]
             self.status.show(feedback.message, "ok")
             self.hint_line.value = ""
         else:
-            self.status.show(f"{t.gettext(NOT_YET_MARK)}: {feedback.message}", "problem")
+            self.status.show(feedback.message, "problem")  # the status line marks it ✗ itself
             self.hint_line.value = f"<em>{escape(t.gettext(HINT_MARK))}</em> {escape(feedback.hint)}"
         _refresh_views()
         return feedback
@@ -209,7 +209,9 @@ class BuildExercise(CourseExercise):
         t = translator(self.lang)
         kind = self.exercise.group_kind or _kind_of(self.exercise.solution)
         self.builder = GroupBuilder(offered_hand(self.exercise), kind=kind, lang=self.lang)
-        self.builder.deal_button.layout.display = "none"  # the exercise's hand, not a random one
+        # The exercise's hand and target: no random deal, no other kind of group to switch to.
+        self.builder.deal_button.layout.display = "none"
+        self.builder.kind_choice.layout.display = "none"
         self.check_button = button(t.gettext("Check"), "p10-check")
         self.check_button.on_click(self._guarded(self._on_check))
         return [self.builder, ipywidgets.HBox([self.check_button, self.hint_button])]
@@ -229,8 +231,9 @@ class SpotExercise(CourseExercise):
         self.table = locked_html(f'<div class="p10-game">{picture}</div>', "p10-position")
         self.buttons = [button(action, "p10-action") for action in self.actions]
         for action, widget in zip(self.actions, self.buttons, strict=True):
+            widget.layout.width = "auto"  # an action is read in full: never cut to "p1 lay s[R7 ..."
             widget.on_click(self._guarded(lambda _b, action=action: self.pick(action)))
-        return [self.table, ipywidgets.HBox(self.buttons), self.hint_button]
+        return [self.table, ipywidgets.VBox(self.buttons, layout={"align_items": "flex-start"}), self.hint_button]
 
     def pick(self, action: str) -> Feedback:
         """Choose ``action`` as the refused one."""
@@ -300,11 +303,15 @@ class ProgressView(BrowserLocked, ipywidgets.HTML):  # type: ignore[misc]
         self.totals = (solved, total)
         body = "".join(
             f"<tr><td>{escape(stem)}</td><td>{done} / {count}</td>"
-            f'<td><progress value="{done}" max="{max(count, 1)}"></progress></td></tr>'
+            f'<td><progress value="{done}" max="{max(count, 1)}" aria-label="{escape(stem)}"></progress></td></tr>'
             for stem, (done, count) in self.rows.items()
         )
         head = f"<tr><th>{escape(t.gettext(NOTEBOOK))}</th><th>{escape(t.gettext(SOLVED))}</th><th></th></tr>"
-        course = t.gettext("The course: {solved} of {total} exercises solved.").format(solved=solved, total=total)
+        course = t.ngettext(
+            "The course: {solved} of {total} exercise solved.",
+            "The course: {solved} of {total} exercises solved.",
+            total,
+        ).format(solved=solved, total=total)
         self.value = f"<table>{head}{body}</table><p><strong>{escape(course)}</strong></p>"
 
 
