@@ -9,6 +9,10 @@ This manager needs no endpoint at all: it watches the connection count jupyter_s
 A short grace period lets a page that lost its websocket for a moment (wifi hiccup) reconnect to its kernel.
 Kernels that never had a page (Voila's preheated pool, a page still rendering) are never touched here;
 ``MappingKernelManager.cull_idle_timeout`` in ``voila.json`` stops the rest.
+
+Only kernels Voila started (their environment has ``VOILA_PREHEAT``) are stopped, so the same manager can
+run a whole Jupyter server (``ServerApp.kernel_manager_class``: Binder, The Littlest JupyterHub) where
+JupyterLab's notebook kernels must outlive their closed tabs.
 """
 
 from __future__ import annotations
@@ -17,16 +21,19 @@ import asyncio
 from typing import Any
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
-from traitlets import Float
+from traitlets import Bool, Float
 
 DEFAULT_GRACE_SECONDS = 10.0
+VOILA_MARK = "VOILA_PREHEAT"
+"""Voila sets this variable (``"True"`` or ``"False"``) in the environment of every kernel it starts."""
 
 
 class ClassroomKernelManager(AsyncMappingKernelManager):
     """``AsyncMappingKernelManager`` plus: stop a kernel ``disconnect_grace`` seconds after its last page left.
 
     Use it in standalone Voila with ``VoilaConfiguration.multi_kernel_manager_class`` (``voila.json``);
-    Voila wraps it in its preheating manager, so kernel pools work as before.
+    Voila wraps it in its preheating manager, so kernel pools work as before. Under a Jupyter server
+    with Voila's server extension: ``ServerApp.kernel_manager_class`` (``binder/postBuild`` sets it).
 
     >>> ClassroomKernelManager.disconnect_grace.default_value
     10.0
@@ -38,9 +45,23 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         help="Seconds a kernel may stay without any connected page before it is stopped (0 or less: never).",
     )
 
+    only_voila_kernels = Bool(
+        True,
+        config=True,
+        help="Stop only kernels Voila started for a page (False: any kernel whose last connection closed).",
+    )
+
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)  # type: ignore[no-untyped-call]
         self._pending_stops: dict[str, asyncio.TimerHandle] = {}
+        self._voila_kernels: set[str] = set()
+
+    async def start_kernel(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
+        """Start a kernel as usual, noting whether Voila started it (for a page) or someone else did."""
+        kernel_id: str = await super().start_kernel(*args, **kwargs)
+        if VOILA_MARK in (kwargs.get("env") or {}):
+            self._voila_kernels.add(kernel_id)
+        return kernel_id
 
     def notify_connect(self, kernel_id: str) -> None:
         """A page connected: keep its kernel (cancel a stop planned after an earlier disconnect)."""
@@ -52,6 +73,8 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         super().notify_disconnect(kernel_id)  # type: ignore[no-untyped-call]
         if self.disconnect_grace <= 0 or self._kernel_connections.get(kernel_id, 0) > 0:
             return
+        if self.only_voila_kernels and kernel_id not in self._voila_kernels:
+            return  # a JupyterLab notebook's kernel: it outlives its closed tab, as JupyterLab users expect
         self._cancel_stop(kernel_id)
         loop = asyncio.get_event_loop()
         self._pending_stops[kernel_id] = loop.call_later(
@@ -61,6 +84,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
         """Stop the kernel (and forget a planned stop)."""
         self._cancel_stop(kernel_id)
+        self._voila_kernels.discard(kernel_id)
         await super().shutdown_kernel(kernel_id, *args, **kwargs)  # type: ignore[no-untyped-call]
 
     def _cancel_stop(self, kernel_id: str) -> None:

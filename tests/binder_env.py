@@ -16,6 +16,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tomllib
 from importlib import resources
 from pathlib import Path
 
@@ -73,12 +74,15 @@ def binder_venv(root: Path, *, timeout: float = 600) -> Path:
     Built as repo2docker builds the image: the base exactly as locked (``--no-deps``: conda resolved it),
     then ``pip install -r binder/requirements.txt`` from the repository root, which may upgrade base
     packages. Kept in ``$XDG_CACHE_HOME/phase10kit/`` (default ``~/.cache``) under a hash of the lock,
-    the requirements and ``pyproject.toml``, so a second run reuses it; pip's own cache keeps the wheels.
+    the requirements and the kit's declared dependencies, so a second run reuses it; pip's own cache keeps the wheels.
     The kit is installed from a copy of its metadata, not imported from there: tests put ``root`` first on
     ``PYTHONPATH`` to run the current code.
     """
     inputs = lock_text() + (root / "binder" / "requirements.txt").read_text(encoding="utf-8")
-    inputs += (root / "pyproject.toml").read_text(encoding="utf-8") + sys.version
+    # Only the kit's declared requirements matter for the environment, not the rest of pyproject.toml.
+    project = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    inputs += json.dumps([project.get("dependencies"), project.get("optional-dependencies", {}).get("notebooks")])
+    inputs += sys.version
     key = hashlib.sha256(inputs.encode("utf-8")).hexdigest()[:16]
     cache = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "phase10kit"
     target = cache / f"binder-venv-{key}"

@@ -4,6 +4,7 @@ with ``pip check`` clean; ``jupyter-repo2docker --no-build`` accepts the folder 
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -105,6 +106,7 @@ def test_repo2docker_accepts_the_binder_folder_and_builds_on_the_lock_these_test
     # repo2docker names the files it copies into the image with "-" written "-2d" and "." written "-2e".
     assert LOCK.replace("-", "-2d").replace(".", "-2e") in dockerfile, f"the Dockerfile does not use {LOCK}"
     assert 'pip install --no-cache-dir -r "binder/requirements.txt"' in dockerfile
+    assert "RUN ./binder/postBuild" in dockerfile
 
 
 @OFFLINE
@@ -136,3 +138,18 @@ def test_pins_install_from_the_package_index(tmp_path: Path) -> None:
     command += ["--disable-pip-version-check", "-r", str(pins)]
     result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr[-2000:]
+
+
+def test_post_build_sets_the_kernel_manager_and_keeps_the_images_other_settings(tmp_path: Path) -> None:
+    config = tmp_path / "etc" / "jupyter" / "jupyter_server_config.json"
+    config.parent.mkdir(parents=True)
+    config.write_text(json.dumps({"ServerApp": {"root_dir": "/home/jovyan"}, "Other": {"x": 1}}))
+    assert os.access(BINDER / "postBuild", os.X_OK), "repo2docker runs binder/postBuild only if it is executable"
+    env = {**os.environ, "NB_PYTHON_PREFIX": str(tmp_path)}
+    subprocess.run([str(BINDER / "postBuild")], cwd=ROOT, env=env, check=True, timeout=60)
+    written = json.loads(config.read_text())
+    assert written["ServerApp"] == {
+        "root_dir": "/home/jovyan",
+        "kernel_manager_class": "phase10kit_server.ClassroomKernelManager",
+    }
+    assert written["Other"] == {"x": 1} and written["ClassroomKernelManager"]["only_voila_kernels"] is True

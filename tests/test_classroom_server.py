@@ -7,6 +7,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+
 from phase10kit_server import ClassroomKernelManager
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -19,9 +21,11 @@ class RecordingManager(ClassroomKernelManager):
         super().__init__(**kwargs)
         self.stopped: list[str] = []
 
-    def add_fake_kernel(self, kernel_id: str) -> None:
+    def add_fake_kernel(self, kernel_id: str, voila: bool = True) -> None:
         self._kernels[kernel_id] = object()
         self._kernel_connections[kernel_id] = 0
+        if voila:  # what start_kernel notes for a kernel started with Voila's environment
+            self._voila_kernels.add(kernel_id)
 
     async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:
         self._cancel_stop(kernel_id)
@@ -83,6 +87,41 @@ def test_kernels_that_never_had_a_page_are_left_to_culling() -> None:
         await asyncio.sleep(0.4)
 
     assert _run(scenario) == []
+
+
+def test_a_jupyterlab_notebooks_kernel_outlives_its_closed_tab() -> None:
+    async def scenario(manager: RecordingManager) -> None:
+        manager.add_fake_kernel("lab", voila=False)
+        manager.add_fake_kernel("page")
+        for kernel_id in ("lab", "page"):
+            manager.notify_connect(kernel_id)
+            manager.notify_disconnect(kernel_id)
+        await asyncio.sleep(0.4)
+
+    assert _run(scenario) == ["page"]
+
+
+def test_only_kernels_started_with_voilas_environment_count_as_pages() -> None:
+    started: list[dict[str, Any]] = []
+
+    async def main() -> set[str]:
+        manager = RecordingManager()
+
+        async def fake_start(*args: Any, **kwargs: Any) -> str:
+            started.append(kwargs)
+            return f"k{len(started)}"
+
+        # Stand in for the real start (a process) one level up the class hierarchy.
+        original = AsyncMappingKernelManager.start_kernel
+        AsyncMappingKernelManager.start_kernel = fake_start  # type: ignore[method-assign]
+        try:
+            await manager.start_kernel(kernel_name="python3", env={"VOILA_PREHEAT": "False"})
+            await manager.start_kernel(kernel_name="python3", path="notebooks")
+        finally:
+            AsyncMappingKernelManager.start_kernel = original  # type: ignore[method-assign]
+        return manager._voila_kernels
+
+    assert asyncio.run(main()) == {"k1"}
 
 
 def test_a_zero_grace_period_turns_the_stopping_off() -> None:

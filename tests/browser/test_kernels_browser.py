@@ -83,7 +83,7 @@ def test_closed_tabs_free_their_kernels_and_the_pool_keeps_its_size(server: Serv
     wait_for(lambda: len(live_kernels(server)) == 3 + POOL, 90, "three pages and a refilled pool")
 
     for page in pages[:2]:
-        page.close()
+        page.close(run_before_unload=True)  # as a closing tab: Voila's (refused) beacon included
     wait_for(lambda: len(live_kernels(server)) == 1 + POOL, GRACE + 20, "two closed tabs should free two kernels")
 
     # The page left open is untouched by the stops, long after the grace period.
@@ -94,12 +94,12 @@ def test_closed_tabs_free_their_kernels_and_the_pool_keeps_its_size(server: Serv
     expect(pages[2].locator(CARDS).first).to_be_visible(timeout=WAIT)
     wait_for(lambda: len(live_kernels(server)) == 1 + POOL, GRACE + 20, "a reload should free the old kernel")
 
-    pages[2].close()
+    pages[2].close(run_before_unload=True)
     wait_for(lambda: len(live_kernels(server)) == POOL, GRACE + 20, "only the preheated pool should remain")
     # ... and the pool still serves a new page.
     again = _open_table(context, server)
     _draw_works(again)
-    again.close()
+    again.close(run_before_unload=True)
     wait_for(lambda: len(live_kernels(server)) == POOL, GRACE + 20, "the last page's kernel should stop too")
 
 
