@@ -83,7 +83,7 @@ class Bot:
                 "it must never see other players' cards",
                 reason=Reason.NOT_A_VIEW,
             )
-        if not view.my_turn or not view.legal:
+        if not view.my_turn or view.turn is None:
             raise Phase10Error(
                 f"p{view.player + 1} has no action to choose: it is p{view.current_player + 1}'s turn"
                 + (" and the game is over" if view.over else ""),
@@ -203,11 +203,11 @@ def leader(view: PlayerView, seats: list[int]) -> int:
 
 
 def skip_discards(view: PlayerView) -> list[Discard]:
-    return [a for a in view.legal if isinstance(a, Discard) and a.card.is_skip]
+    return [a for a in view.discards() if a.card.is_skip]
 
 
 def hits(view: PlayerView) -> list[Hit]:
-    return [a for a in view.legal if isinstance(a, Hit)]
+    return list(view.hits())
 
 
 def seat_name(seat: int) -> str:

@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from phase10kit.actions import Action, Discard, Draw, Hit, Lay, Take
+from phase10kit.actions import Action, Draw, Hit, Lay, Take
 from phase10kit.bots.base import (
     Bot,
     best_phase,
@@ -63,7 +63,7 @@ class GreedyBot(Bot):
     def _decide(self, view: PlayerView) -> tuple[Action, str]:
         if view.stage == "draw":
             return self._draw(view)
-        lays = [a for a in view.legal if isinstance(a, Lay)]
+        lays = list(view.lays())  # kind by kind: a turn without a lay-down never generates the rest at once
         if lays:
             return self._lay(view, lays)
         hit_list = hits(view)
@@ -301,7 +301,7 @@ def _skip_wasted(view: PlayerView) -> bool:
 
 def _discard_action(view: PlayerView, card: Card, why: str, lang: str) -> tuple[Action, str]:
     """The discard of ``card``; a Skip is aimed at the player closest to winning."""
-    options = [a for a in view.legal if isinstance(a, Discard) and a.card == card]
+    options = [a for a in view.discards() if a.card == card]
     targets = [a.target for a in options if a.target is not None]
     if not targets:
         return options[0], why
