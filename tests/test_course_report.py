@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import re
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -43,3 +44,10 @@ def test_report_totals_match_the_registry() -> None:
     assert sum(row.exercises for row in table) == len(exercises)
     text = report.report(table)
     assert f"course ({len(table)} notebooks)" in text and "clause coverage:" in text
+
+
+def test_every_exercise_named_in_the_teaching_guide_exists() -> None:
+    text = (ROOT / "docs" / "teaching.md").read_text(encoding="utf-8")
+    named = set(re.findall(r"`([a-z0-9_]+\.[a-z0-9_]+)`", text)) - {"rules.md", "slides.md", "classroom.md"}
+    named = {name for name in named if not name.endswith((".py", ".md", ".ipynb", ".jsonl"))}
+    assert named and sorted(named - set(exercises)) == []
