@@ -72,7 +72,7 @@ MEASURE = """() => {
     const room = s.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
     return {value: text, need: ruler.measureText(text).width, room, cut: ruler.measureText(text).width > room};
   });
-  const title = slide.querySelector("h1, h2, .p10-deck-title");
+  const title = [...slide.querySelectorAll("h1, h2, .p10-deck-title")].find(shown);
   return {number: document.querySelector(".reveal .slide-number").innerText.trim(), scale, texts, cards, menus,
           title: title ? title.innerText.trim() : "",
           text: slide.innerText, hash: location.hash,
@@ -293,12 +293,16 @@ def test_the_language_menu_switches_cards_and_widgets(browser: Any, deck_url: st
     expect(first_cards).to_have_attribute("aria-label", re.compile(r"^R7: red 7"))
     page.locator(".p10-deck-language select").select_option(label="Español")
     expect(first_cards).to_have_attribute("aria-label", re.compile(r"^R7: rojo 7"))
+    # The slides' own text switches too: each Markdown cell holds every language.
+    expect(page.locator(".reveal .slides > section.present h1:visible")).to_have_count(1)
+    expect(page.locator(".reveal .slides > section.present p:visible").first).to_contain_text("Baja diez fases")
     expect(page.locator(".p10-skip-demo .p10-btn-next").first).to_have_text("Siguiente turno")
     expect(page.locator(".p10-deck-language select")).to_have_value("Español")
     page.close()
     # The address can ask for a language too (a link per class).
     page = open_deck(browser, deck_url, outside, "?lang=uk")
     expect(page.locator(".p10-deck-language select")).to_have_value("Українська")
+    expect(page.locator(".reveal .slides > section.present p:visible").first).to_contain_text("Викладіть десять фаз")
     expect(page.locator(".p10-deck-cards").first).to_have_attribute("aria-label", re.compile(r"^R7: червона 7"))
     assert outside.urls == []
     page.close()
