@@ -9,10 +9,12 @@ from pathlib import Path
 
 import pytest
 
-NOTEBOOKS = sorted((Path(__file__).resolve().parent.parent / "notebooks").glob("*.ipynb"))
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb")) + sorted((ROOT / "teacher").glob("*.ipynb"))
+"""Both editions of the course (the teacher's is the source) and the other notebooks."""
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[f"{p.parent.name}/{p.name}" for p in NOTEBOOKS])
 def test_notebook_is_stored_without_outputs(path: Path) -> None:
     notebook = json.loads(path.read_text(encoding="utf-8"))
     for cell in notebook["cells"]:
@@ -22,7 +24,7 @@ def test_notebook_is_stored_without_outputs(path: Path) -> None:
 
 
 def test_there_is_a_welcome_notebook() -> None:
-    assert any(path.name.startswith("00_") for path in NOTEBOOKS)
+    assert {path.parent.name for path in NOTEBOOKS if path.name.startswith("00_")} == {"notebooks", "teacher"}
 
 
 def test_nbstripout_finds_nothing_to_strip() -> None:
