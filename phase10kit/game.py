@@ -120,13 +120,15 @@ class Game(Recorded):
             raise Phase10Error(
                 f"there is no player {quote(player, 40)} in a {self.players}-player game", reason=Reason.BAD_PLAYER
             )
-        facts = self.turn_facts() if player == self.current_player else None
+        hand = tuple(self.hands[player])
+        melds = tuple(tuple(m) for m in self.melds)
+        facts = self.turn_facts(hand, melds) if player == self.current_player else None
         phases, current = self._phase_table()
         return PlayerView(
             player=player,
             rules=self.rules,
-            hand=tuple(self.hands[player]),
-            melds=tuple(tuple(m) for m in self.melds),
+            hand=hand,
+            melds=melds,
             discard_pile=tuple(self.discard_pile),
             hand_sizes=tuple(len(h) for h in self.hands),
             deck_size=len(self.draw_pile),

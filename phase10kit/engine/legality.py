@@ -360,8 +360,13 @@ class Legality(GameState):
 
     # ------------------------------------------------------------------ legal actions
 
-    def turn_facts(self) -> TurnFacts | None:
-        """The facts that decide the legal moves of the player to move (None once the game is over)."""
+    def turn_facts(
+        self, hand: tuple[Card, ...] | None = None, melds: tuple[tuple[Group, ...], ...] | None = None
+    ) -> TurnFacts | None:
+        """The facts that decide the legal moves of the player to move (None once the game is over).
+
+        ``hand`` and ``melds``, when given, are that player's hand and the table's groups already copied.
+        """
         if self.over:
             return None
         player = self.current_player
@@ -370,8 +375,8 @@ class Legality(GameState):
             player=player,
             rules=self.rules,
             stage=self.stage,
-            hand=tuple(self.hands[player]),
-            melds=tuple(tuple(groups) for groups in self.melds),
+            hand=tuple(self.hands[player]) if hand is None else hand,
+            melds=tuple(tuple(groups) for groups in self.melds) if melds is None else melds,
             active=self.active,
             can_draw=self.can_draw(),
             can_take=self.can_take(),
