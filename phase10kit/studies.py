@@ -35,7 +35,7 @@ def _check_positive(value: int, name: str) -> int:
     return value
 
 
-def _solitaire_view(
+def solitaire_view(
     rules: Rules, number: int, phase: Phase, hand: list[Card], pile: list[Card], deck: int, stage: str
 ) -> PlayerView:
     """A one-player table: the view a bot sees when it plays a phase alone (it never lays down here)."""
@@ -99,11 +99,11 @@ def turns_to_phase(bot: Bot, phase_number: int, rules: Rules, rng: random.Random
         if not deck:
             deck, pile = pile[:-1], pile[-1:]
             rng.shuffle(deck)
-        action = bot.choose(_solitaire_view(solo, phase_number, phase, hand, pile, len(deck), "draw"))
+        action = bot.choose(solitaire_view(solo, phase_number, phase, hand, pile, len(deck), "draw"))
         hand.append(pile.pop() if isinstance(action, Take) else deck.pop())
         if can_complete(hand, phase, natural_required=nr):
             return turn
-        action = bot.choose(_solitaire_view(solo, phase_number, phase, hand, pile, len(deck), "play"))
+        action = bot.choose(solitaire_view(solo, phase_number, phase, hand, pile, len(deck), "play"))
         assert isinstance(action, Discard)
         hand.remove(action.card)
         pile.append(action.card)
