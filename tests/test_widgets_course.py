@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
 
+import ipywidgets
 import pytest
 
 import widgets
@@ -219,3 +220,14 @@ def test_progress_view_counts_solved_per_notebook(tmp_path: Path, monkeypatch: p
     check("demo.write", lambda n: 2 * n)
     assert view.rows["99_demo"] == (1, 5) and view.totals == (1, total)
     assert "1 / 5" in view.value and "99_demo" in view.value
+
+
+def test_an_answer_about_a_position_shows_the_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    play = Exercise("demo.play", "99_demo", ("turn.draw",), "play", "Who plays?", "p1", ("p2",), ("a", "b"),
+                    lambda answer, t: (answer == "p1", "p1?"), position=position)  # fmt: skip
+    monkeypatch.setitem(exercises, play.id, play)
+    box = ask("demo.play")
+    assert isinstance(box, AnswerBox) and "<svg" in box.children[1].value
+    assert (
+        "<svg" not in ask("demo.answer").children[1].value if hasattr(ask("demo.answer").children[1], "value") else True
+    )

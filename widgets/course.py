@@ -196,7 +196,9 @@ class AnswerBox(CourseExercise):
         self.answer.add_class("p10-answer")
         self.check_button = button(t.gettext("Check"), "p10-check")
         self.check_button.on_click(self._guarded(self._on_check))
-        return [ipywidgets.HBox([self.answer, self.check_button, self.hint_button])]
+        row = ipywidgets.HBox([self.answer, self.check_button, self.hint_button])
+        # A "play" (or any) exercise about a seeded position shows the table as the player to move sees it.
+        return [position_view(self.exercise, self.lang), row] if self.exercise.position is not None else [row]
 
     def _on_check(self, _button: Any) -> None:
         self.submit(self.answer.value[:400])
@@ -226,9 +228,7 @@ class SpotExercise(CourseExercise):
 
     def body(self) -> list[ipywidgets.Widget]:
         self.actions = spot_actions(self.exercise)
-        position = self.exercise.position() if self.exercise.position is not None else None
-        picture = "" if position is None else table_svg(position.view(position.current_player), lang=self.lang)
-        self.table = locked_html(f'<div class="p10-game">{picture}</div>', "p10-position")
+        self.table = position_view(self.exercise, self.lang)
         self.buttons = [button(action, "p10-action") for action in self.actions]
         for action, widget in zip(self.actions, self.buttons, strict=True):
             widget.layout.width = "auto"  # an action is read in full: never cut to "p1 lay s[R7 ..."
@@ -324,6 +324,13 @@ class _Text(BrowserLocked, ipywidgets.Text):  # type: ignore[misc]
     """A text box the browser may type into (only its value), at most 400 characters read."""
 
     browser_writable = frozenset({"value"})
+
+
+def position_view(exercise: Exercise, lang: str = "en") -> ipywidgets.Widget:
+    """The exercise's position (a fresh seeded game) drawn as the player to move sees it: never another hand."""
+    game = exercise.position() if exercise.position is not None else None
+    picture = "" if game is None else table_svg(game.view(game.current_player), lang=lang)
+    return locked_html(f'<div class="p10-game">{picture}</div>', "p10-position")
 
 
 def offered_hand(exercise: Exercise) -> list[Card]:
