@@ -578,11 +578,11 @@ def _judge_any_order(answer: object, t: Translations) -> Verdict:
     chosen = read_numbers(answer)
     right = any_order_phases()
     for number in sorted(right - chosen):
-        return False, t.gettext("Phase {number} can be laid from this hand too: look again, with the Wild.").format(
+        return False, t.gettext("Phase {number} can be laid with these cards too: look again, with the Wild.").format(
             number=number
         )
     for number in sorted(chosen - right):
-        return False, t.gettext("Phase {number} ({phase}) cannot be laid from this hand.").format(
+        return False, t.gettext("Phase {number} ({phase}) cannot be laid with these cards.").format(
             number=number, phase=ANY_ORDER.phases[number - 1]
         )
     return True, t.gettext(

@@ -340,9 +340,9 @@ def _judge_rarer(answer: object, t: Translations) -> Verdict:
     more = 7 if seven > ten else 10
     if number == more:
         return True, t.gettext(
-            "Right: Phase {more} is dealt slightly more often ({high:.4f} against {low:.4f}): the order of the "
+            "Right: Phase {more} is dealt slightly more often ({high} against {low}): the order of the "
             "phases in the game is not the order of their chances."
-        ).format(more=more, high=float(max(seven, ten)), low=float(min(seven, ten)))
+        ).format(more=more, high=f"{float(max(seven, ten)):.4f}", low=f"{float(min(seven, ten)):.4f}")
     return False, t.gettext(
         "Not Phase {answer}: the printed order is not the order of the chances. Look at the exact table."
     ).format(answer=number)
@@ -406,8 +406,8 @@ def _judge_spread(answer: object, t: Translations) -> Verdict:
     if abs(value - 2) <= Fraction(3, 10):
         return True, t.gettext(
             "Right: the spread shrinks like 1 over the square root of the number of deals, so four times the "
-            "deals halve it (the simulations above measured {measured:.2f})."
-        ).format(measured=measured)
+            "deals halve it (the simulations above measured {measured})."
+        ).format(measured=f"{measured:.2f}")
     if value == 4:
         return False, t.gettext(
             "4 is how many times more deals there are; the spread shrinks more slowly than the number of deals grows."

@@ -339,12 +339,12 @@ def _judge_discard(answer: object, t: Translations) -> Verdict:
     best = max(odds.values())
     if odds[card] == best:
         return True, t.gettext(
-            "Right: after discarding {card} the chance to hold Phase 2 within two draws is {odds:.3f}, the best "
+            "Right: after discarding {card} the chance to hold Phase 2 within two draws is {odds}, the best "
             "of the eleven choices."
-        ).format(card=card, odds=odds[card])
+        ).format(card=card, odds=f"{odds[card]:.3f}")
     return False, t.gettext(
-        "Discarding {card} leaves a chance of {odds:.3f} within two draws; another discard keeps more."
-    ).format(card=card, odds=odds[card])
+        "Discarding {card} leaves a chance of {odds} within two draws; another discard keeps more."
+    ).format(card=card, odds=f"{odds[card]:.3f}")
 
 
 BEST_DISCARD = Exercise(

@@ -240,9 +240,13 @@ def _judge_bot(answer: object, t: Translations) -> Verdict:
     wins, other, games = int(table["wins"].iloc[0]), int(table["wins"].iloc[1]), int(table["games"].iloc[0])
     if wins > other:
         return True, t.gettext(
-            "Your bot won {wins} of {games} games against RandomBot (95% interval of its win rate: {low:.2f} to "
-            "{high:.2f})."
-        ).format(wins=wins, games=games, low=float(table["win_low"].iloc[0]), high=float(table["win_high"].iloc[0]))
+            "Your bot won {wins} of {games} games against RandomBot (95% interval of its win rate: {low} to {high})."
+        ).format(
+            wins=wins,
+            games=games,
+            low=f"{float(table['win_low'].iloc[0]):.2f}",
+            high=f"{float(table['win_high'].iloc[0]):.2f}",
+        )
     return False, t.gettext(
         "Your bot won {wins} of {games} games and RandomBot {other}: it must win more games than RandomBot."
     ).format(wins=wins, games=games, other=other)
