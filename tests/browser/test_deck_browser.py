@@ -90,6 +90,9 @@ SHOWN = """(before) => {
 }"""
 
 
+LOG = ".reveal .slides > section.present .p10-skip-demo .p10-log li"
+
+
 def slide_cells() -> int:
     """How many slides the notebook declares (cells whose slide type starts a slide)."""
     cells = json.loads(DECK.read_text(encoding="utf-8"))["cells"]
@@ -161,6 +164,14 @@ def walk_through(browser: Any, url: str, shots: Path, lang: str) -> Walk:
         while measured["hiddenFragments"]:
             page.keyboard.press("ArrowRight")
             page.wait_for_function(SHOWN, arg=measured["hiddenFragments"])
+            measured = current(page)
+        demo = page.locator(".reveal .slides > section.present .p10-skip-demo .p10-btn-next")
+        if demo.count():
+            # A presenter plays a demonstration on: its log must stay on the slide however long it grows.
+            for _turn in range(10):
+                before = page.locator(LOG).count()
+                demo.click()
+                page.wait_for_function("([log, n]) => document.querySelectorAll(log).length > n", arg=[LOG, before])
             measured = current(page)
         page.screenshot(path=shots / f"{lang}-slide{index:02d}.png")
         slides.append(measured)
