@@ -193,6 +193,22 @@ def test_option_twist_cover_nobody_is_skipped() -> None:
     assert l08.twist_position(Rules()).current_player == 1
 
 
+@pytest.mark.parametrize(
+    "typed",
+    ["Rules(phases=phase_list('first:3'), skip_target='next')", "Rules(skip_target='next', phases='first:3')"],
+)
+def test_variant_short_rules_typed_in_an_answer_box(typed: str) -> None:
+    assert l08.SHORT_RULES_EXERCISE.check(typed, record=False).ok
+
+
+@pytest.mark.parametrize(
+    "typed", ["Rules(__import__('os').system('true'))", "Rules(phases=open('x'))", "Rules(colour=2)", "Rules("]
+)
+def test_typed_rules_are_parsed_never_evaluated(typed: str) -> None:
+    feedback = l08.SHORT_RULES_EXERCISE.check(typed, record=False)
+    assert not feedback.ok and "Rules(" in feedback.message
+
+
 def test_read_players_refuses_seats_beyond_the_table() -> None:
     with pytest.raises(AnswerError):
         l08.read_players("p4", 3)

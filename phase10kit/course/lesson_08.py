@@ -12,9 +12,11 @@ judge plays the last move and reads the scores, the phases, the winner or the ti
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Callable, Sequence
 from dataclasses import fields
 from functools import cache
+from typing import Any
 
 from phase10kit.actions import parse_action
 from phase10kit.cards import DECK_COUNTS, Card, format_cards, parse_cards
@@ -611,12 +613,46 @@ ANY_ORDER_EXERCISE = Exercise(
 
 
 def _read_rules(answer: object) -> Rules:
-    """A ``Rules`` value, or a phase list written in the notation (``"r5, c5, 2s4"``) for the default rules."""
+    """A ``Rules`` value; or text as typed in an answer box: ``Rules(...)`` with literal arguments (and
+    ``phase_list("...")``), or a phase list in the notation (``"r5, c5, 2s4"``) for the default rules.
+
+    >>> typed = _read_rules("Rules(phases=phase_list('first:3'), skip_target='next')")
+    >>> typed == Rules(phases="first:3", skip_target="next")
+    True
+    """
     if isinstance(answer, Rules):
         return answer
-    if isinstance(answer, str) and len(answer) <= 200:
-        return Rules(phases=phase_list(answer))
-    raise AnswerError(N_("{answer} is not a Rules value: write Rules(...)."), answer=brief(answer))
+    if not isinstance(answer, str) or len(answer) > 300:
+        raise AnswerError(N_("{answer} is not a Rules value: write Rules(...)."), answer=brief(answer))
+    text = answer.strip()
+    if not text.startswith("Rules("):
+        return Rules(phases=phase_list(text))
+    try:
+        call = ast.parse(text, mode="eval").body
+        if not isinstance(call, ast.Call) or not isinstance(call.func, ast.Name) or call.func.id != "Rules":
+            raise ValueError(text)
+        if call.args:
+            raise ValueError(text)
+        values: dict[str, Any] = {keyword.arg: _literal(keyword.value) for keyword in call.keywords if keyword.arg}
+        return Rules(**values)
+    except (SyntaxError, ValueError, TypeError):
+        raise AnswerError(
+            N_("{answer} is not a Rules value: write Rules(...) with names and values, like Rules(go_out='discard')."),
+            answer=brief(answer),
+        ) from None
+
+
+def _literal(node: ast.expr) -> object:
+    """A literal argument of a typed ``Rules(...)``, or ``phase_list("...")`` (nothing else is evaluated)."""
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "phase_list"
+        and len(node.args) == 1
+        and not node.keywords
+    ):
+        return phase_list(str(ast.literal_eval(node.args[0])))
+    return ast.literal_eval(node)
 
 
 def _changed_fields(rules: Rules, expected: Rules) -> list[str]:
