@@ -180,9 +180,19 @@ def test_predict_reveals_the_exact_answer_only_after_a_guess() -> None:
     text = predict.answer_line.value
     assert "2/27 ≈ 0.07407" in text and "off by 19/108 ≈ 0.1759" in text
     assert predict.status.tone == "problem"
-    predict.guess.value = "0.07"
-    predict.reveal_button.click()
-    assert predict.status.tone == "ok"
+    assert predict.guess.disabled and predict.reveal_button.disabled  # no second guess after the reveal
+    second = ask("demo.predict")
+    assert isinstance(second, PredictExercise)
+    second.guess.value = "0.07"
+    second.reveal_button.click()
+    assert second.status.tone == "ok"
+
+
+def test_the_browser_cannot_rearrange_an_exercise() -> None:
+    box = ask("demo.answer")
+    children = box.children
+    box.set_state({"children": []})
+    assert box.children == children
 
 
 def test_check_displays_escaped_feedback_and_returns_it(capsys: pytest.CaptureFixture[str]) -> None:

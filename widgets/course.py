@@ -124,7 +124,7 @@ def ask(exercise_id: str, lang: str | None = None) -> ipywidgets.Widget:
     return AnswerBox(exercise, lang=lang)
 
 
-class CourseExercise(ipywidgets.VBox):  # type: ignore[misc]
+class CourseExercise(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
     """What every exercise widget shows: the question, a feedback line, a Hint button that steps through the
     hints (a nudge, then narrower ones; never the answer) and an error area. ``submit(answer)`` checks."""
 
@@ -270,6 +270,8 @@ class PredictExercise(CourseExercise):
         except AnswerError:
             pass
         self.answer_line.value = escape(" ".join(lines))
+        # The guess came first; once the answer is shown a new guess would only copy it.
+        self.guess.disabled = self.reveal_button.disabled = True
         return feedback
 
     def _on_reveal(self, _button: Any) -> None:
