@@ -122,11 +122,43 @@ def test_exact_ten_card_table_agrees_with_200000_seeded_deals_within_4_standard_
     assert np.all(np.abs(z) < 4), z
 
 
-def test_extra_mixed_phases_are_simulated_and_marked() -> None:
-    table = exact_deal_odds(10, phases=[13, 14, 15], samples=20_000, seed=3)
-    assert table["method"].tolist() == ["exact", "simulated", "simulated"]
-    assert table["hands"].isna().tolist() == [False, True, True]
-    assert 0 < table.loc[14, "probability"] < 1
+def test_extra_mixed_phases_are_counted_exactly_and_other_shapes_simulated() -> None:
+    table = exact_deal_odds(10, phases=[13, 15, "2r3"], samples=2_000, seed=3)
+    assert table["method"].tolist() == ["exact", "exact", "simulated"]
+    assert table["hands"].isna().tolist() == [False, False, True]
+    assert 0 < table.loc[15, "probability"] < 1
+
+
+MIXED_DECKS = [
+    (COLOR_DECK, 6),
+    (DeckSpec(numbers=5, colors=2, copies=2, wilds=2, skips=1), 5),
+    # Enough Wilds for a group of only Wilds: the natural-card rule changes the count here.
+    (DeckSpec(numbers=4, colors=2, copies=1, wilds=4, skips=0), 5),
+]
+
+
+@pytest.mark.parametrize("text", [*MIXED_PHASES, "r2+c2", "s3+c2", "c3+r3"])
+@pytest.mark.parametrize(("deck", "size"), MIXED_DECKS)
+def test_mixed_counts_equal_every_hand_of_a_reduced_deck_by_the_oracle(text: str, deck: DeckSpec, size: int) -> None:
+    phase_ = Phase.parse(text)
+    for natural_required in (True, False):
+        expected = brute_force_count(deck, size, phase_, natural_required)
+        assert count_hands(phase_, size, deck=deck, natural_required=natural_required) == expected
+
+
+def test_the_natural_card_rule_matters_for_a_mixed_phase_with_many_wilds() -> None:
+    deck, phase_ = MIXED_DECKS[2][0], Phase.parse("r2+c2")
+    assert count_hands(phase_, 5, deck=deck, natural_required=False) > count_hands(phase_, 5, deck=deck)
+
+
+@pytest.mark.slow
+def test_phases_14_and_15_exact_agree_with_200000_seeded_deals_within_4_standard_errors() -> None:
+    exact = exact_deal_odds(10, phases=[14, 15])
+    assert exact["method"].tolist() == ["exact", "exact"]
+    simulated = simulate_deal_odds(200_000, 10, seed=20261201, phases=[14, 15])
+    p = exact["probability"].to_numpy()
+    z = (simulated["probability"].to_numpy() - p) / np.sqrt(p * (1 - p) / 200_000)
+    assert np.all(np.abs(z) < 4), z
 
 
 def test_a_phase_that_allows_all_wild_groups_is_dealt_at_least_as_often() -> None:

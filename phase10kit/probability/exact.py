@@ -3,8 +3,10 @@
 A set/run phase depends only on the cards per number and the Wilds, so every hand with the same
 per-number counts is counted at once, weighted by the product of ``C(cards of that number,
 count)``; the Wilds and Skips filling the hand are summed out in closed form. Colour phases do the
-same with the counts per colour. Phases mixing runs or sets with colour groups depend on number
-and colour together, too many profiles to enumerate: they are estimated by simulation and marked.
+same with the counts per colour. A set or a run beside a colour group (``r4+c4``, ``s5+c4``)
+depends on number and colour together, too many profiles to enumerate: those are counted by a
+dynamic programme over the numbers and the colour totals (``exact_mixed``). Only phases of other
+shapes (two runs, say) are estimated by simulation and marked.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import pandas as pd
 from phase10kit.errors import Phase10Error, Reason
 from phase10kit.phases import STANDARD_PHASES, Phase, phase
 from phase10kit.probability.batch import NUMBER_SHAPES, phase_shape, wilds_needed
+from phase10kit.probability.exact_mixed import MIXED_SHAPES, count_mixed
 from phase10kit.probability.profiles import (
     STANDARD_DECK,
     DeckSpec,
@@ -64,12 +67,13 @@ def natural_rule(rules: Any, natural_required: bool) -> bool:
 
 
 def is_exact(phase_: Phase) -> bool:
-    """Whether ``exact_deal_odds`` counts this phase exactly (sets/runs only, or colour groups only).
+    """Whether ``exact_deal_odds`` counts this phase exactly: sets and runs, colour groups, or one set or
+    run with one colour group; other shapes (two runs, say) are simulated.
 
-    >>> is_exact(phase(4)), is_exact(phase(14))
-    (True, False)
+    >>> is_exact(phase(4)), is_exact(phase(14)), is_exact(Phase.parse("2r3"))
+    (True, True, False)
     """
-    return phase_shape(phase_) in (*NUMBER_SHAPES, "colors")
+    return phase_shape(phase_) in (*NUMBER_SHAPES, "colors", *MIXED_SHAPES)
 
 
 def count_hands(
@@ -91,9 +95,11 @@ def count_hands(
         weighted = _number_profiles(deck, hand_size)
     elif shape == "colors":
         weighted = _color_profiles(deck, hand_size)
+    elif shape in MIXED_SHAPES:
+        return count_mixed(phase_, hand_size, deck, natural_required)
     else:
         raise Phase10Error(
-            f"{phase_} mixes number and colour groups: count it by simulation (simulate_deal_odds)",
+            f"{phase_} has groups the exact count does not combine (e.g. two runs): simulate it (simulate_deal_odds)",
             reason=Reason.NOT_EXACT,
         )
     needed = wilds_needed(weighted.profiles, phase_, natural_required=natural_required)
@@ -124,8 +130,8 @@ def exact_deal_odds(
     """The chance that a dealt hand holds each phase, exactly, as a DataFrame indexed by phase number.
 
     Columns: ``phase`` (notation), ``hands`` (how many of the ``C(deck, hand_size)`` hands hold it),
-    ``probability``, ``method`` (``"exact"``; ``"simulated"`` for phases mixing number and colour
-    groups, estimated from ``samples`` deals with ``seed``, whose ``hands`` is missing) and
+    ``probability``, ``method`` (``"exact"``; ``"simulated"`` for phases of other shapes, such as two
+    runs, estimated from ``samples`` deals with ``seed``, whose ``hands`` is missing) and
     ``difficulty`` (1 = most often dealt). ``rules`` (any object with ``natural_required`` and
     ``phases``) overrides ``natural_required`` and the default phases 1-10.
 
