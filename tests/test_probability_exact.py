@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from math import comb, prod
+from pathlib import Path
 from types import SimpleNamespace
 
 import numpy as np
@@ -21,6 +22,7 @@ from phase10kit.probability import (
     exact_deal_odds,
     simulate_deal_odds,
 )
+from phase10kit.probability.exact_mixed import count_mixed
 from phase10kit.probability.profiles import bounded_compositions
 from tests.oracle import min_wilds
 
@@ -211,3 +213,19 @@ def test_progress_bars_change_nothing_but_the_display(capsys: pytest.CaptureFixt
     shown = exact_deal_odds(9, phases=[1, 14], samples=5_000, seed=2, progress=True)
     assert quiet.equals(shown)
     assert "exact odds" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("damage", ["garbage", "wrong number", "empty"])
+def test_a_cached_mixed_count_that_does_not_check_out_is_counted_again(
+    damage: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("P10_CACHE", str(tmp_path))
+    deck, phase_ = MIXED_DECKS[0][0], Phase.parse("r3+c3")
+    count_mixed.cache_clear()
+    good = count_hands(phase_, 6, deck=deck)
+    (path,) = tmp_path.glob("exact-v*-r3+c3-h6-*.txt")
+    number, _, check = path.read_text().partition(" ")
+    path.write_text({"garbage": "\x00not a count", "wrong number": f"{int(number) + 1} {check}", "empty": ""}[damage])
+    count_mixed.cache_clear()
+    assert count_hands(phase_, 6, deck=deck) == good
+    assert path.read_text().startswith(f"{good} ")

@@ -21,7 +21,9 @@ Skips that fill the hand are summed out in closed form, as for the other phases.
 
 from __future__ import annotations
 
+import hashlib
 import itertools
+import os
 from collections.abc import Iterator
 from functools import cache
 from math import comb, factorial, prod
@@ -33,6 +35,7 @@ from phase10kit.errors import Phase10Error, Reason
 from phase10kit.phases import GroupKind, Phase
 from phase10kit.probability.batch import phase_shape
 from phase10kit.probability.profiles import RULE_NUMBERS, STANDARD_DECK, DeckSpec
+from phase10kit.probability.solitaire import cache_dir
 
 Counts = npt.NDArray[np.float64]
 MIXED_SHAPES = ("run+color", "set+color")
@@ -161,16 +164,52 @@ def _naturals_distribution(
     return result
 
 
+CACHE_VERSION = 1
+"""Bumped when the count changes: older cached counts are then ignored."""
+
+
 @cache
 def count_mixed(
     phase_: Phase, hand_size: int = 10, deck: DeckSpec = STANDARD_DECK, natural_required: bool = True
 ) -> int:
     """The exact number of ``hand_size``-card hands of ``deck`` holding a set or run plus a colour group.
 
+    Counted once, then kept in memory and on disk (the solitaire tables' cache directory: a count of
+    ``r4+c4`` takes seconds); a cached count that does not read back as a possible count is recounted.
+
     >>> from phase10kit import Phase
     >>> count_mixed(Phase.parse("s2+c2"), 4, DeckSpec(numbers=2, colors=2, copies=1, wilds=1, skips=0))
     4
     """
+    d = deck
+    key = (
+        f"exact-v{CACHE_VERSION}-{phase_}-h{hand_size}-n{d.numbers}c{d.colors}x{d.copies}w{d.wilds}s{d.skips}"
+        f"-{'nat' if natural_required else 'wild'}"
+    )
+    path = cache_dir() / f"{key}.txt"
+    try:
+        number, _, check = path.read_text(encoding="ascii").strip().partition(" ")
+        if number.isdigit() and int(number) <= comb(deck.size, hand_size) and check == _checksum(key, number):
+            return int(number)
+    except (OSError, UnicodeDecodeError, ValueError):
+        pass
+    counted = _count(phase_, hand_size, deck, natural_required)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = path.with_suffix(f".{os.getpid()}.tmp")
+        temporary.write_text(f"{counted} {_checksum(key, str(counted))}\n", encoding="ascii")
+        os.replace(temporary, path)
+    except OSError:
+        pass
+    return counted
+
+
+def _checksum(key: str, number: str) -> str:
+    return hashlib.sha256(f"{key}={number}".encode()).hexdigest()[:16]
+
+
+def _count(phase_: Phase, hand_size: int, deck: DeckSpec, natural_required: bool) -> int:
+    """The count itself (see ``count_mixed``)."""
     shape, number_size, color_size = _sizes(phase_)
     top = number_size + color_size
     total = 0
