@@ -305,3 +305,17 @@ def test_strategy_bot_games_needed_is_the_smallest_such_number() -> None:
     low, high = wilson_interval(round(n / 2), n)
     before = wilson_interval(round((n - 1) / 2), n - 1)
     assert (high - low) / 2 <= 0.05 < (before[1] - before[0]) / 2
+
+
+def test_strategy_bot_student_bot_has_a_thinking_budget_for_the_whole_tournament() -> None:
+    import time
+
+    from phase10kit.bots import RandomBot, play_game
+
+    def slow(view: object) -> object:
+        time.sleep(0.02)
+        return l11._choose_solution(view)  # type: ignore[arg-type]
+
+    bot = l11.StudentBot(slow, seed=1, budget=l11.Budget(0.1))
+    with pytest.raises(AnswerError, match="more than"):
+        play_game([bot, RandomBot(seed=2)], rules=l11.SHORT, seed=3)

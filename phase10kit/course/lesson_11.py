@@ -12,6 +12,7 @@ games a tournament needs. A student's ``choose(view)`` is wrapped in a ``Bot`` a
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
@@ -193,19 +194,41 @@ SKIP_WHOM = Exercise(
 # ------------------------------------------------------------------ bot.write_choose
 
 
-class StudentBot(Bot):
-    """A bot that asks a student's ``choose(view)`` for every move (at most a second per move)."""
+TOURNAMENT_SECONDS = 30.0
+"""The student's bot may think this long in all over the whole mini-tournament (a second per move at most)."""
 
-    def __init__(self, choose: Callable[[PlayerView], object], seed: int = 0) -> None:
+
+class Budget:
+    """Thinking time left to a student's bot; shared by the copies a tournament makes of it."""
+
+    def __init__(self, seconds: float) -> None:
+        self.total = self.left = seconds
+
+
+class StudentBot(Bot):
+    """A bot that asks a student's ``choose(view)`` for every move: at most a second per move, and
+    ``TOURNAMENT_SECONDS`` in all (the copies ``spawn`` makes share one :class:`Budget`)."""
+
+    def __init__(self, choose: Callable[[PlayerView], object], seed: int = 0, budget: Budget | None = None) -> None:
         super().__init__(seed)
         self.choose_function = choose
+        self.budget = budget if budget is not None else Budget(TOURNAMENT_SECONDS)
 
     @property
     def name(self) -> str:
         return "MyBot"
 
     def _decide(self, view: PlayerView) -> tuple[Action, str]:
-        action = run_student_function(self.choose_function, view, timeout=1.0)
+        if self.budget.left <= 0:
+            raise AnswerError(
+                N_("Your bot thought for more than {seconds} seconds in all: make choose(view) quicker."),
+                seconds=f"{self.budget.total:g}",
+            )
+        started = time.monotonic()
+        try:
+            action = run_student_function(self.choose_function, view, timeout=1.0)
+        finally:
+            self.budget.left -= time.monotonic() - started
         if action not in view.legal:
             raise AnswerError(
                 N_("Your choose returned {action}, which is not one of view.legal: {legal}."),
