@@ -144,3 +144,11 @@ def test_voila_config_uses_the_manager_and_culls_only_unconnected_idle_kernels()
     # cull_connected false: a page in use (connected) is never culled, however long the student thinks.
     assert culling["cull_connected"] is False and culling["cull_busy"] is False
     assert culling["cull_idle_timeout"] >= 300 and 0 < culling["cull_interval"] <= culling["cull_idle_timeout"]
+
+
+def test_voila_config_leaves_out_jupyterlab_only_front_ends_but_keeps_the_widget_manager() -> None:
+    # nbgrader's and notebook's lab extensions need JupyterLab's file browser and menus, absent from a Voila
+    # page (console errors); ipywidgets' jupyterlab-manager provides @jupyter-widgets/base: it must stay.
+    denied = json.loads((ROOT / "voila.json").read_text(encoding="utf-8"))["VoilaConfiguration"]["extension_denylist"]
+    assert {"@jupyter/nbgrader", "@jupyter-notebook/lab-extension"} <= set(denied)
+    assert not {"@jupyter-widgets/jupyterlab-manager", "anywidget", "jupyterlab-plotly"} & set(denied)
