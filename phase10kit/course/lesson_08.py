@@ -240,6 +240,11 @@ HAND_POINTS = Exercise(
 )
 
 
+def not_quite(t: Translations, answer: str, why: str) -> str:
+    """A refusal that quotes the student's answer before saying why: "Not p1: ..."."""
+    return t.gettext("Not {answer}: {why}").format(answer=answer, why=why)
+
+
 def _players_verdict(
     chosen: frozenset[int], right: frozenset[int], t: Translations, missing: str, extra: str
 ) -> str | None:
@@ -263,7 +268,7 @@ def _judge_advances(answer: object, t: Translations) -> Verdict:
         N_("{player} did not lay Phase 1 this round, so {player} stays on Phase 1 for the next round."),
     )
     if wrong:
-        return False, wrong
+        return False, not_quite(t, names(chosen), wrong)
     return True, t.gettext("Right: {players} laid their phase this round and move on to Phase 2.").format(
         players=names(right)
     )
@@ -405,7 +410,7 @@ def _judge_tiebreak(answer: object, t: Translations) -> Verdict:
         N_("{player} does not play the tie-break: only those tied on the lowest total of the finishers do."),
     )
     if wrong:
-        return False, wrong
+        return False, not_quite(t, names(chosen), wrong)
     total = game.scores[next(iter(right))]
     return True, t.ngettext(
         "Right: {players} completed the last phase with {points} point each, so they play a tie-break round "
@@ -579,14 +584,13 @@ def read_numbers(answer: object, *, low: int = 1, high: int = 20) -> frozenset[i
 def _judge_any_order(answer: object, t: Translations) -> Verdict:
     chosen = read_numbers(answer)
     right = any_order_phases()
+    shown = " ".join(str(n) for n in sorted(chosen))
     for number in sorted(right - chosen):
-        return False, t.gettext("Phase {number} can be laid with these cards too: look again, with the Wild.").format(
-            number=number
-        )
+        why = t.gettext("Phase {number} can be laid with these cards too: look again, with the Wild.")
+        return False, not_quite(t, shown, why.format(number=number))
     for number in sorted(chosen - right):
-        return False, t.gettext("Phase {number} ({phase}) cannot be laid with these cards.").format(
-            number=number, phase=ANY_ORDER.phases[number - 1]
-        )
+        why = t.gettext("Phase {number} ({phase}) cannot be laid with these cards.")
+        return False, not_quite(t, shown, why.format(number=number, phase=ANY_ORDER.phases[number - 1]))
     return True, t.gettext(
         "Right: phases {numbers} can all be laid now; under any-order p1 picks one, and each phase is made once."
     ).format(numbers=", ".join(str(n) for n in sorted(right)))

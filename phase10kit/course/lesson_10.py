@@ -23,6 +23,7 @@ from phase10kit.actions import parse_action
 from phase10kit.cards import DECK_COUNTS, Card, format_cards, parse_cards
 from phase10kit.course.base import AnswerError, Exercise, Translations, Verdict, brief
 from phase10kit.course.checks import Case, hidden_cases, read_cards, read_int
+from phase10kit.course.lesson_08 import not_quite
 from phase10kit.course.lesson_09 import fraction_judge, predict_judge, small_deck_cards
 from phase10kit.game import Game
 from phase10kit.i18n import N_
@@ -155,14 +156,17 @@ def _judge_outs(answer: object, t: Translations) -> Verdict:
     chosen = set(read_cards(answer))
     hand = parse_cards(OUTS_HAND)
     right = set(outs(hand, phase(1)))
+    shown = format_cards(sorted(chosen))
     for card in sorted(right - chosen):
         if card in hand:
-            return False, t.gettext(
+            why = t.gettext(
                 "{card} is missing: you hold one {card}, but the deck has two, so the other one is still out there."
-            ).format(card=card)
-        return False, t.gettext("{card} completes Phase 1 too: add it.").format(card=card)
+            )
+            return False, not_quite(t, shown, why.format(card=card))
+        return False, not_quite(t, shown, t.gettext("{card} completes Phase 1 too: add it.").format(card=card))
     for card in sorted(chosen - right):
-        return False, t.gettext("{card} does not complete Phase 1 with this hand.").format(card=card)
+        why = t.gettext("{card} does not complete Phase 1 with this hand.")
+        return False, not_quite(t, shown, why.format(card=card))
     return True, t.gettext("Right: the outs are {cards}; each of them completes the second set.").format(
         cards=format_cards(sorted(right))
     )
