@@ -4,6 +4,7 @@ Tests that need a particular number of examples ask ``oracle.examples(n)``, whic
 """
 
 import os
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -23,6 +24,18 @@ settings.register_profile(
     print_blob=True,
 )
 settings.load_profile("long" if os.environ.get("P10_LONG") else "default")
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _session_progress_file(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Servers a test session starts (Voila, JupyterLab) inherit this: their kernels' checks record progress here."""
+    previous = os.environ.get("P10_PROGRESS")
+    os.environ["P10_PROGRESS"] = str(tmp_path_factory.mktemp("session-progress") / "progress.jsonl")
+    yield
+    if previous is None:
+        os.environ.pop("P10_PROGRESS", None)
+    else:
+        os.environ["P10_PROGRESS"] = previous
 
 
 @pytest.fixture(autouse=True)

@@ -240,6 +240,13 @@ def test_hints_step_from_a_nudge_to_a_narrower_hint_and_stay_there() -> None:
     reset_hints()
     exercise = make(lambda answer, t: (answer == 4, "four?"))
     assert [exercise.check(5, record=False).hint for _ in range(3)] == ["nudge", "narrower", "narrower"]
+    reset_hints()
+    assert [exercise.check(answer, record=False).hint for answer in (None, "", 5, 6)] == [
+        "nudge",
+        "nudge",
+        "nudge",
+        "narrower",
+    ]  # no answer yet does not use up a hint
 
 
 def test_check_records_one_json_line_per_answer(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

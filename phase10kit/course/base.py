@@ -226,7 +226,8 @@ class Exercise:
         lang = lang if isinstance(lang, str) and lang in LANGUAGES else "en"
         t = translator(lang)
         ok, message = self._judge(answer, t, lang)
-        hint = "" if ok else self.next_hint(lang)
+        # No answer yet (the student edition run top to bottom) shows the first step without using it up.
+        hint = "" if ok else self.next_hint(lang, advance=not is_blank(answer))
         if record:
             from phase10kit.course import progress
 
@@ -249,11 +250,13 @@ class Exercise:
             LOG.info("exercise %s: judge raised %s on %s", self.id, type(error).__name__, brief(answer))
             return False, f"{t.gettext(NOT_YET)} {t.gettext(UNREADABLE).format(error=brief(answer))}"
 
-    def next_hint(self, lang: str = "en") -> str:
-        """The next hint step for this exercise (a nudge first, then narrower ones; the last one repeats)."""
+    def next_hint(self, lang: str = "en", *, advance: bool = True) -> str:
+        """The next hint step for this exercise (a nudge first, then narrower ones; the last one repeats).
+        ``advance=False`` shows the step without moving on to the next one."""
         lang = lang if lang in LANGUAGES else "en"
         step = _attempts.get(self.id, 0)
-        _attempts[self.id] = step + 1
+        if advance:
+            _attempts[self.id] = step + 1
         return translator(lang).gettext(self.hints[min(step, len(self.hints) - 1)])
 
     def hint_steps(self, lang: str = "en") -> list[str]:
