@@ -193,18 +193,33 @@ class DiscardTrainer(Exercise):
                 cost=f"{choice.cost:.2f}",
             )
         caption = t.gettext("Expected turns to go after each discard")
-        chosen = ' class="p10-chosen"'
-        rows = "".join(
-            f"<tr{chosen if card == choice.card else ''}><td>{escape(str(card))}</td>"
-            f"<td>{escape(turns_text(value))}</td><td>{escape(f'+{value - choice.best_value:.2f}')}</td></tr>"
-            for card, value in sorted(values.items(), key=lambda item: (item[1], item[0].index))
-        )
+        # Cards whose discards are worth the same share a row, best first; the student's row is bold.
+        groups: list[tuple[float, list[Card]]] = []
+        for card, value in sorted(values.items(), key=lambda item: (item[1], item[0].index)):
+            if groups and value - groups[-1][0] <= TIE:
+                groups[-1][1].append(card)
+            else:
+                groups.append((value, [card]))
+        cell = 'style="padding:2px 12px 2px 0;text-align:left"'
+        rows = []
+        for value, cards in groups:
+            texts = [
+                escape(" ".join(map(str, cards))),
+                escape(turns_text(value)),
+                escape(f"+{value - choice.best_value:.2f}"),
+            ]
+            if choice.card in cards:
+                texts = [f"<strong>{text}</strong>" for text in texts]
+            row_class = ' class="p10-chosen"' if choice.card in cards else ""
+            rows.append(f"<tr{row_class}>" + "".join(f"<td {cell}>{text}</td>" for text in texts) + "</tr>")
         header = "".join(
-            f"<th>{escape(text)}</th>" for text in (t.gettext("Discard"), t.gettext("Turns to go"), t.gettext("Cost"))
+            f"<th {cell}>{escape(text)}</th>"
+            for text in (t.gettext("Discard"), t.gettext("Turns to go"), t.gettext("Cost"))
         )
         self.result.value = (
-            f"<p>{escape(head)}</p><table class='p10-discard-values'><caption>{escape(caption)}</caption>"
-            f"<thead><tr>{header}</tr></thead><tbody>{rows}</tbody></table>"
+            f"<p>{escape(head)}</p><table class='p10-discard-values' style='border-collapse:collapse'>"
+            f"<caption style='caption-side:top;text-align:left;white-space:nowrap'>{escape(caption)}</caption>"
+            f"<thead><tr>{header}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
         )
 
     def _show_summary(self) -> None:
