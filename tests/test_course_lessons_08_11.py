@@ -319,3 +319,17 @@ def test_strategy_bot_student_bot_has_a_thinking_budget_for_the_whole_tournament
     bot = l11.StudentBot(slow, seed=1, budget=l11.Budget(0.1))
     with pytest.raises(AnswerError, match="more than"):
         play_game([bot, RandomBot(seed=2)], rules=l11.SHORT, seed=3)
+
+
+@given(st.frozensets(st.integers(min_value=0, max_value=5), min_size=1))
+def test_read_players_reads_what_names_writes(seats: frozenset[int]) -> None:
+    assert l08.read_players(l08.names(seats), 6) == seats
+    assert l08.read_players(l08.names(seats).upper().replace(" ", ", "), 6) == seats
+
+
+def test_play_positions_are_one_move_from_the_moment_the_question_is_about() -> None:
+    assert l08.scoring_position().can_apply(parse_action(l08.GOING_OUT))
+    for position in (l08.short_game_position, l08.tiebreak_position):
+        game = position()
+        assert game.can_apply(parse_action(l08.FINAL_DISCARD)) and len(game.hands[1]) == 1
+    assert l11.skip_position().current_player == 0 and any(card.is_skip for card in l11.skip_position().hands[0])
