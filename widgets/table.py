@@ -187,9 +187,10 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
             "show": self.show_cards,
             "rules": self.toggle_rules,
         }
+        css = {"next": "p10-btn-next-hand", "show": "p10-btn-show-cards"}
         for key in {**BUTTONS, **EXTRA_BUTTONS}:
             button = TableButton()
-            button.add_class(f"p10-btn-{key}")
+            button.add_class(css.get(key, f"p10-btn-{key}"))
             button.on_click(self.feedback.guard(self._clicked(handlers[key])))
             self.buttons[key] = button
         self.next_button, self.show_button, self.rules_button = (self.buttons.pop(k) for k in EXTRA_BUTTONS)
@@ -384,6 +385,9 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
             self.speed_choice.value = self.speed
             return
         self.session.set_speed(check_speed(change["new"]))
+        if self.session.speed == 0 and self._bot_task is not None:
+            self._cancel_bots()  # instant from now on: the bots finish their moves at once
+            self._continue()
 
     def _on_teaching(self, change: Any) -> None:
         self.session.set_teaching(bool(change["new"]))
@@ -432,7 +436,8 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
             LOG.exception("the bots' moves failed")
             self.errors.show(failure)
         finally:
-            self._bot_task = None
+            if self._bot_task is asyncio.current_task():  # a newer run may have replaced this one
+                self._bot_task = None
             self._refresh()
 
     def _cancel_bots(self) -> None:

@@ -19,14 +19,23 @@ from playwright.sync_api import expect
 
 from phase10kit.actions import Discard, Hit
 from phase10kit.cards import Card
+from phase10kit.rules import Rules
 from widgets.play import table_from_query
 from widgets.table import Table
+from widgets.table_parts import example_layout
 
 WAIT = 90_000  # the first render starts a kernel: seconds on a busy 2-core machine
 # Numbered cards only: a lone W or S is too common a letter to mean a card in page text.
 CARD = re.compile(r"(?<![A-Za-z0-9#])([RBGY](?:1[0-2]|[1-9]))(?![A-Za-z0-9])")
 ERROR = "There was an error when executing cell"
 SLOW = 3 * WAIT  # ten pages at once: ten kernels and ten renderers share the 2 cores
+
+
+def _table(query: str) -> tuple[Table, list[str]]:
+    """The page's table rebuilt here from its URL values, its bots instant (the page's move paced)."""
+    table, problems = table_from_query(query)
+    table.speed_choice.value = 0.0
+    return table, problems
 
 
 def _play_url(voila_url: str, query: str) -> str:
@@ -78,13 +87,22 @@ def _hidden(table: Table, shown: set[str]) -> set[str]:
 
 
 def _page_text(page: Any) -> str:
-    """The table's text and every attribute that could name a card (aria-label, title, data-card)."""
+    """The table's text, shown or hidden, and every attribute that could name a card (aria-label, title,
+    data-card), but for the phase reminder: a fixed example of the phase (``table_parts.example_layout``)."""
     return str(
         page.locator(".p10-table").evaluate(
-            """root => [root.innerText, ...[...root.querySelectorAll('*')].flatMap(e =>
-                   ['aria-label', 'title', 'data-card'].map(a => e.getAttribute(a) || ''))].join(' ')"""
+            """root => { const copy = root.cloneNode(true);
+                   copy.querySelectorAll('.p10-phase-reminder').forEach(e => e.remove());
+                   return [copy.textContent, ...[...copy.querySelectorAll('*')].flatMap(e =>
+                     ['aria-label', 'title', 'data-card'].map(a => e.getAttribute(a) || ''))].join(' '); }"""
         )
     )
+
+
+def _example_kinds(rules: Rules) -> set[str]:
+    """The card kinds of Phase 1's fixed example (these tests stay in hand 1): the page shows it as the reminder."""
+    layout = example_layout(rules.phases[0], natural_required=rules.natural_required)
+    return {str(card) for card in layout.cards} if layout is not None else set()
 
 
 def _assert_no_hidden_card(page: Any, received: list[str], hidden: set[str], mine: list[str]) -> None:
@@ -96,14 +114,15 @@ def _assert_no_hidden_card(page: Any, received: list[str], hidden: set[str], min
     assert own <= set(CARD.findall(" ".join(received))), "the search does not see the human's cards in the messages"
     leaked_in_page = hidden & set(CARD.findall(_page_text(page)))
     assert not leaked_in_page, f"opponents' cards in the page: {sorted(leaked_in_page)}"
-    leaked_in_state = hidden & set(CARD.findall(" ".join(received)))
+    # The messages also carry the phase reminder's example, whose kinds tell nothing about the deal.
+    leaked_in_state = (hidden - _example_kinds(Rules())) & set(CARD.findall(" ".join(received)))
     assert not leaked_in_state, f"opponents' cards in the widget state sent to the page: {sorted(leaked_in_state)}"
 
 
 @pytest.mark.browser
 def test_seeded_turn_bots_reply_new_game_and_no_opponent_card_reaches_the_page(voila_url: str, local_page: Any) -> None:
     query = "seed=11&players=2&bots=greedy"
-    mirror, problems = table_from_query(query)
+    mirror, problems = _table(query)
     assert problems == []
     page = local_page
     received = _open(page, voila_url, query)
@@ -157,10 +176,10 @@ def test_seeded_turn_bots_reply_new_game_and_no_opponent_card_reaches_the_page(v
 def test_same_seed_deals_the_same_hand_and_another_seed_another(voila_url: str, local_page: Any) -> None:
     page = local_page
     for seed in (11, 12):
-        mirror, _ = table_from_query(f"seed={seed}&players=2&bots=greedy")
+        mirror, _ = _table(f"seed={seed}&players=2&bots=greedy")
         _open(page, voila_url, f"seed={seed}&players=2&bots=greedy")
         assert _hand_in_page(page) == _hand(mirror)
-    assert _hand(table_from_query("seed=11&players=2")[0]) != _hand(table_from_query("seed=12&players=2")[0])
+    assert _hand(_table("seed=11&players=2")[0]) != _hand(_table("seed=12&players=2")[0])
 
 
 @pytest.mark.browser
@@ -176,7 +195,7 @@ def test_bad_url_values_show_a_message_and_a_default_table(voila_url: str, local
 def _first_seed_holding_phase_1() -> int:
     """The first seed whose 2-player deal lets the human lay Phase 1 down right after the first draw."""
     for seed in range(200):
-        mirror, _ = table_from_query(f"seed={seed}&players=2&bots=greedy")
+        mirror, _ = _table(f"seed={seed}&players=2&bots=greedy")
         if mirror.game.current_player == mirror.human:
             mirror.draw()
             if not mirror.buttons["lay"].disabled:
@@ -188,7 +207,7 @@ def _first_seed_holding_phase_1() -> int:
 def test_human_lays_down_the_suggested_phase(voila_url: str, local_page: Any) -> None:
     seed = _first_seed_holding_phase_1()
     query = f"seed={seed}&players=2&bots=greedy"
-    mirror, _ = table_from_query(query)
+    mirror, _ = _table(query)
     page = local_page
     _open(page, voila_url, query)
     page.locator(".p10-btn-draw").click()
@@ -221,7 +240,7 @@ def test_three_pages_on_one_server_each_keep_their_own_game(voila_url: str, loca
     context.route("**/*", _only_loopback)
     seeds = (21, 22, 23)
     pages = [local_page, context.new_page(), context.new_page()]
-    mirrors = [table_from_query(f"seed={seed}&players=2&bots=greedy")[0] for seed in seeds]
+    mirrors = [_table(f"seed={seed}&players=2&bots=greedy")[0] for seed in seeds]
     # Start every page before waiting for any: the kernels start side by side.
     for page, seed in zip(pages, seeds, strict=True):
         page.goto(_play_url(voila_url, f"seed={seed}&players=2&bots=greedy"), wait_until="commit", timeout=WAIT)
@@ -264,7 +283,7 @@ def test_a_preheated_kernel_deals_the_seed_in_the_url(voila_url: str, local_page
         time.sleep(0.2)
     used = _log_count("Using pre-heated kernel")
     query = "seed=31&players=3&bots=random"
-    mirror, _ = table_from_query(query)
+    mirror, _ = _table(query)
     _open(local_page, voila_url, query)
     assert _log_count("Using pre-heated kernel") == used + 1, "this page should have taken the preheated kernel"
     assert _hand_in_page(local_page) == _hand(mirror)
@@ -307,7 +326,7 @@ def _plan_a_hit(seed: int) -> list[Step] | None:
     Each turn: draw, lay the suggested phase down when it can, hit with a natural card when one fits
     (a group whose run end is unambiguous), else discard the numbered card worth the most points.
     """
-    mirror, _ = table_from_query(f"seed={seed}&players=2&bots=greedy")
+    mirror, _ = _table(f"seed={seed}&players=2&bots=greedy")
     game, steps = mirror.game, []
     for _turn in range(4):
         if game.current_player != mirror.human or game.round != 1:
@@ -345,7 +364,7 @@ def _first_hit_plan() -> tuple[int, list[Step]]:
 def test_human_hits_a_chosen_group_and_the_card_joins_it(voila_url: str, local_page: Any) -> None:
     seed, plan = _first_hit_plan()
     query = f"seed={seed}&players=2&bots=greedy"
-    mirror, _ = table_from_query(query)
+    mirror, _ = _table(query)
     page = local_page
     _open(page, voila_url, query)
     for step in plan[:-1]:
@@ -387,7 +406,7 @@ def test_human_hits_a_chosen_group_and_the_card_joins_it(voila_url: str, local_p
 def _first_seed_with_a_skip_for_either_opponent() -> int:
     """The first 3-player seed where the human, after the first draw, may aim a Skip at p2 or at p3."""
     for seed in range(300):
-        mirror, _ = table_from_query(f"seed={seed}&players=3&bots=greedy")
+        mirror, _ = _table(f"seed={seed}&players=3&bots=greedy")
         if mirror.game.current_player != mirror.human:
             continue
         mirror.draw()
@@ -401,7 +420,7 @@ def _first_seed_with_a_skip_for_either_opponent() -> int:
 def test_human_skips_the_chosen_player_not_the_next_one(voila_url: str, local_page: Any) -> None:
     seed = _first_seed_with_a_skip_for_either_opponent()
     query = f"seed={seed}&players=3&bots=greedy"
-    mirror, _ = table_from_query(query)
+    mirror, _ = _table(query)
     page = local_page
     _open(page, voila_url, query)
     page.locator(".p10-btn-draw").click()
@@ -433,7 +452,7 @@ def test_ten_pages_on_one_server_play_a_turn_at_once_and_keep_their_games(voila_
     seeds = range(41, 51)
     queries = [f"seed={seed}&players=2&bots=greedy" for seed in seeds]
     pages = [local_page, *(context.new_page() for _ in seeds[1:])]
-    mirrors = [table_from_query(query)[0] for query in queries]
+    mirrors = [_table(query)[0] for query in queries]
     started = time.monotonic()
     # Loaded one after the other: ten kernels starting at once on 2 cores once left a page blank for minutes.
     for page, query in zip(pages, queries, strict=True):
