@@ -643,3 +643,15 @@ def test_the_hands_selection_from_the_browser_is_cleaned_before_it_is_echoed() -
     assert t.hand.selected == [1, 3]
     echoes = [m for m in sent if m.get("method") == "echo_update"]
     assert all(m["state"].get("selected", [1, 3]) == [1, 3] for m in echoes[-1:])
+
+
+@pytest.mark.parametrize("index", [None, -1, 99, "0", True, 1.5])
+def test_every_menu_refuses_an_empty_or_invalid_browser_value_with_a_sentence(index: object) -> None:
+    t = make(players=3, seed=5)
+    for menu in (t.speed_choice, t.lang_choice, t.layout_choice, t.hit_target, t.skip_target, t.hit_end):
+        value = menu.value
+        t.status.show("", "info")
+        menu.set_state({"index": index})
+        assert menu.value == value, "the menu keeps its value"
+        assert t.status.tone == "problem" and "not one of the choices" in t.status.text
+    assert t.speed == 0.0 and t.lang == "en" and t.errors.text == ""
