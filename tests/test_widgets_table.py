@@ -655,3 +655,29 @@ def test_every_menu_refuses_an_empty_or_invalid_browser_value_with_a_sentence(in
         assert menu.value == value, "the menu keeps its value"
         assert t.status.tone == "problem" and "not one of the choices" in t.status.text
     assert t.speed == 0.0 and t.lang == "en" and t.errors.text == ""
+
+
+def test_a_selected_card_that_fits_offers_a_button_for_each_group_it_fits() -> None:
+    for seed in range(40):
+        t = make(players=2, seed=seed, bots="greedy")
+
+        def can_hit(table: Table, action: Action) -> bool:
+            return bool(table.game.view(table.human).hits()) and table.game.view(table.human).stage == "play"
+
+        autopilot(t, seed, until=can_hit, limit=400)
+        view = t.game.view(0)
+        if t.game.is_over() or not view.hits():
+            continue
+        hit = view.hits()[0]
+        select(t, [hit.card])
+        same_card = [h for h in view.hits() if h.card == hit.card]
+        labels = [b.description for b in t.hit_options.children]
+        assert len(labels) == len(same_card) and all(lab.startswith(f"Add {hit.card} to p") for lab in labels)
+        assert t.hit_options.layout.display != "none"
+        before = len(t.game.melds[hit.target][hit.group].cards)
+        button = t.hit_options.children[[str(h) for h in same_card].index(str(hit))]
+        button.click()
+        assert t.status.tone != "problem", t.status.text
+        assert len(t.game.melds[hit.target][hit.group].cards) == before + 1
+        return
+    pytest.fail("no seed lets the human hit")

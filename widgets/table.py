@@ -218,7 +218,13 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
 
         self.controls = LockedRow([self.buttons[key] for key in BUTTONS], layout=row())
         self.controls.add_class("p10-controls")
-        self.choices = LockedRow([self.layout_choice, self.hit_target, self.hit_end, self.skip_target], layout=row())
+        # One button per group the selected card fits: the direct way to hit ("Add R7 to p2.1").
+        self.hit_options = LockedRow([], layout=row())
+        self.hit_options.add_class("p10-hit-options")
+        self._hit_buttons: dict[str, TableButton] = {}
+        self.choices = LockedRow(
+            [self.layout_choice, self.hit_target, self.hit_end, self.skip_target, self.hit_options], layout=row()
+        )
         self.choices.add_class("p10-choices")
         self.settings = LockedRow(
             [self.rules_button, self.teaching_choice, self.speed_choice, self.lang_choice], layout=row()
@@ -689,9 +695,10 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
                 button.disabled = key != "new"
                 _show(button, key == "new")
             self.why.value = ""
-            for menu in self.choices.children:
+            for menu in (self.layout_choice, self.hit_target, self.hit_end, self.skip_target):
                 self._set_options(menu, [])
                 _show(menu, False)
+            self._refresh_hit_options([], view)
             _show(self.choices, False)
             return
         me = view.player
@@ -766,7 +773,33 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         )
         self.skip_target.disabled = not skip_targets
         _show(self.skip_target, bool(skip_targets))
+        self._refresh_hit_options(hits, view)
         _show(self.choices, bool(lays or targets or skip_targets))
+
+    def _play_hit(self, hit: Hit) -> Callable[[], None]:
+        return lambda: self._act(hit)
+
+    def _refresh_hit_options(self, hits: list[Hit], view: PlayerView) -> None:
+        """A button per legal hit of the selected card, each naming the group (and the run end) it goes to."""
+        t = translator(self.lang)
+        buttons = []
+        for hit in hits:
+            key = f"{hit}|{view.melds[hit.target][hit.group]}|{self.lang}"
+            button = self._hit_buttons.get(key)
+            if button is None:
+                group = view.melds[hit.target][hit.group]
+                where = f"p{hit.target + 1}.{hit.group + 1}" + (f" ({t.gettext(hit.end)})" if hit.end else "")
+                label = t.gettext("Add {card} to {group}").format(card=hit.card, group=where)
+                button = TableButton(description=label, tooltip=f"{label}: {group}")
+                button.add_class("p10-hit-option")
+                button.layout.width = "auto"
+                button.on_click(self.feedback.guard(self._clicked(self._play_hit(hit))))
+                self._hit_buttons[key] = button
+            buttons.append(button)
+        self._hit_buttons = {key: b for key, b in self._hit_buttons.items() if b in buttons}
+        if list(self.hit_options.children) != buttons:
+            self.hit_options.children = buttons
+        _show(self.hit_options, bool(buttons))
 
     def _engine_reason(self, action: Action) -> str:
         error = self.session.game.why_not(action)
