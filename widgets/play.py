@@ -187,7 +187,16 @@ class PlayPage(ipywidgets.VBox):  # type: ignore[misc]
         self.resume_button.add_class("p10-btn-resume")
         self.resume_button.on_click(lambda _button: self._guarded(self.resume))
         self.resume_box = ipywidgets.HBox(
-            [self.resume_text, self.resume_button], layout=ipywidgets.Layout(display="none", align_items="center")
+            [self.resume_text, self.resume_button],
+            layout=ipywidgets.Layout(
+                display="none",
+                align_items="center",
+                flex_flow="row wrap",
+                border="2px solid #1f5e2e",
+                padding="4px 8px",
+                margin="0 0 8px 0",
+                grid_gap="12px",
+            ),
         )
         self.resume_box.add_class("p10-resume")
         self.browser_id = BrowserTableId()

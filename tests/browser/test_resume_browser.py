@@ -1,0 +1,137 @@
+"""Games survive a reload: play, reload, "Resume game" gives the same hand and history; kill the kernel,
+open the page again, resume. The browser keeps only the table id (localStorage), never a card.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import Server, voila_server
+from widgets.store import STORE_VARIABLE, GameStore, is_table_id
+from widgets.table_id import STORAGE_KEY
+
+WAIT = 90_000
+CARDS = ".p10-table .p10-hand button.p10-card"
+ERROR = "There was an error when executing cell"
+QUERY = "players=2&bots=greedy"  # no seed: a reload deals another game, so a resumed hand proves the resume
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, Path]]:
+    store = tmp_path_factory.mktemp("store") / "tables.sqlite3"
+    with voila_server(".voila-resume-test.log", env={**os.environ, STORE_VARIABLE: str(store)}) as running:
+        yield running, store
+
+
+def _only_loopback(route: Any) -> None:
+    host = route.request.url.split("/")[2].split(":")[0]
+    route.continue_() if host in ("127.0.0.1", "localhost") else route.abort()
+
+
+def _open(context: Any, server: Server) -> Any:
+    page = context.new_page()
+    page.route("**/*", _only_loopback)
+    page.goto(f"{server.url}/voila/render/play.ipynb?{QUERY}", timeout=WAIT)
+    expect(page.locator(CARDS).first).to_be_visible(timeout=WAIT)
+    expect(page.locator("body")).not_to_contain_text(ERROR)
+    return page
+
+
+def _hand(page: Any) -> list[str]:
+    return sorted(str(card) for card in page.locator(CARDS).evaluate_all("bs => bs.map(b => b.dataset.card)"))
+
+
+def _log(page: Any) -> str:
+    return str(page.locator(".p10-log").text_content()).strip()
+
+
+def _play_a_turn(page: Any) -> None:
+    """Draw, discard the first card, wait for the bot's answer and the human's next turn."""
+    draw = page.locator(".p10-btn-draw")
+    expect(draw).to_be_enabled(timeout=WAIT)
+    draw.click()
+    expect(page.locator(CARDS)).to_have_count(11, timeout=WAIT)
+    page.locator(CARDS).first.click()
+    expect(page.locator(".p10-btn-discard")).to_be_enabled(timeout=WAIT)
+    page.locator(".p10-btn-discard").click()
+    expect(draw).to_be_enabled(timeout=WAIT)
+
+
+def _resume(page: Any, log: str) -> None:
+    """Click "Resume game" and wait until the page shows the resumed table (its log is the saved one)."""
+    button = page.locator(".p10-resume .p10-btn-resume")
+    expect(button).to_be_visible(timeout=WAIT)
+    button.click()
+    expect(page.locator(".p10-resume")).to_be_hidden(timeout=WAIT)
+    expect(page.locator(".p10-log")).to_have_text(log, timeout=WAIT)
+    expect(page.locator(CARDS).first).to_be_visible(timeout=WAIT)
+
+
+def _kernel_id(page: Any) -> str:
+    config = json.loads(page.locator("#jupyter-config-data").text_content())
+    return str(config["kernelId"])
+
+
+def _kernel_pid(server: Server, kernel_id: str) -> int:
+    """The pid of the server's child process started with that kernel's connection file."""
+    pid = server.process.pid
+    for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split():
+        if f"kernel-{kernel_id}.json" in Path(f"/proc/{child}/cmdline").read_text(errors="replace"):
+            return int(child)
+    raise AssertionError(f"no kernel process for {kernel_id}")
+
+
+@pytest.mark.browser
+def test_reload_and_a_killed_kernel_resume_the_same_hand_and_history(server: tuple[Server, Path], context: Any) -> None:
+    running, store_path = server
+    page = _open(context, running)
+    expect(page.locator(".p10-resume")).to_be_hidden()
+    _play_a_turn(page)
+    expect(page.locator(".p10-log")).to_contain_text("p2", timeout=WAIT)
+    hand, log = _hand(page), _log(page)
+
+    # The browser holds the table id and nothing else.
+    stored = json.loads(page.evaluate("() => JSON.stringify(window.localStorage)"))
+    assert list(stored) == [STORAGE_KEY] and is_table_id(stored[STORAGE_KEY])
+    table_id = stored[STORAGE_KEY]
+    assert GameStore(store_path).load(table_id).status == "found"
+
+    # Reload: a new kernel deals a new game and offers the saved one; resuming brings back hand and history.
+    page.reload(timeout=WAIT)
+    expect(page.locator(CARDS).first).to_be_visible(timeout=WAIT)
+    assert _hand(page) != hand, "without a seed the reloaded page should deal another game"
+    _resume(page, log)
+    assert _hand(page) == hand and _log(page) == log
+    expect(page.locator(".p10-play-messages")).to_have_text("")
+
+    # The resumed game plays on and is saved again under the same id.
+    _play_a_turn(page)
+    hand, log = _hand(page), _log(page)
+    assert page.evaluate(f"() => window.localStorage.getItem('{STORAGE_KEY}')") == table_id
+
+    # Kill the page's kernel (as a crash would), open the page again, resume.
+    os.kill(_kernel_pid(running, _kernel_id(page)), signal.SIGKILL)
+    page.close()
+    again = _open(context, running)
+    _resume(again, log)
+    assert _hand(again) == hand and _log(again) == log
+
+
+@pytest.mark.browser
+def test_a_remembered_id_with_no_saved_game_gives_a_new_game_and_a_note(
+    server: tuple[Server, Path], context: Any
+) -> None:
+    running, _ = server
+    context.add_init_script(f"window.localStorage.setItem('{STORAGE_KEY}', '{'A' * 22}')")
+    page = _open(context, running)
+    expect(page.locator(".p10-play-messages")).to_contain_text("No game is saved under that table id", timeout=WAIT)
+    expect(page.locator(".p10-resume")).to_be_hidden()
+    expect(page.locator("body")).not_to_contain_text("Traceback")
