@@ -2,8 +2,8 @@
 
 The deck is served the way a teacher starts it, ``voila notebooks/classroom.ipynb``, with the repository's
 slide template first on the Jupyter path (``share/jupyter``), so these tests check the template in the
-checkout. One walk through every slide (pressing → as a clicker does) measures each slide; the other tests
-open their own page. Every request is routed: one that is not to 127.0.0.1 fails the test.
+checkout. A walk through every slide (pressing → as a clicker does, in English and in Ukrainian) measures
+each slide; the other tests open their own page. Every request is routed: one that is not to 127.0.0.1 fails the test.
 """
 
 from __future__ import annotations
@@ -200,7 +200,7 @@ def walks(browser: Any, deck_url: str, tmp_path_factory: pytest.TempPathFactory)
 
 @pytest.fixture()
 def walk(walks: dict[str, Walk]) -> Walk:
-    """The English walk (the slides' text is English; the cards and widgets follow the language)."""
+    """The English walk (the checks of what the slides say read their English titles)."""
     return walks["en"]
 
 
@@ -213,6 +213,7 @@ def test_the_deck_is_one_slide_per_idea_and_counts_them(walk: Walk) -> None:
     assert len(walk.slides) == slide_cells() >= 25
     assert walk.slides[-1]["number"].replace(" ", "") == f"{len(walk.slides)}/{len(walk.slides)}"
     for slide in walk.slides:
+        assert slide["title"], f"slide {slide['number']} has no title"
         words = len(re.findall(r"\w+", " ".join(t["text"] for t in slide["texts"] if t["kind"] == "body")))
         assert words <= 40, f"slide {slide['number']} has {words} words of text: one idea, about 30 words"
 
