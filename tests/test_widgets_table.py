@@ -530,7 +530,7 @@ def test_whatever_the_browser_sends_is_validated() -> None:
     children = t.children
     t.set_state({"children": []})
     t.opponents_box.set_state({"children": []})
-    assert t.children == children and len(t.opponents_box.children) == 2
+    assert t.children == children and len(t.opponents_box.children) == 3, "two seats and the piles"
     assert t.errors.text == ""
     t.buttons["draw"].click()  # still usable
     assert len(t.game.hands[0]) == 11

@@ -206,6 +206,7 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         self.lang_choice.value = self.lang
         self.teaching_choice = SafeCheckbox(value=session.teaching, indent=False)
         self.teaching_choice.add_class("p10-teaching")
+        self.teaching_choice.layout.width = "auto"
         self._label_controls()
         self.speed_choice.value = self.speed
         self.speed_choice.observe(self.feedback.guard(self._on_speed), names="value")
@@ -246,7 +247,6 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
                 self.summary_box,
                 self.cover,
                 self.opponents_box,
-                self.piles,
                 self.hand_box,
                 self.outside_status,
                 self.hint_area,
@@ -255,7 +255,7 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         )
         self.board.add_class("p10-board")
         self.sidebar = LockedColumn(
-            [self.log_area, self.score_sheet, self.rules_panel], layout=ipywidgets.Layout(flex="0 1 380px")
+            [self.rules_panel, self.log_area, self.score_sheet], layout=ipywidgets.Layout(flex="0 1 380px")
         )
         self.sidebar.add_class("p10-sidebar")
         self.main = LockedRow([self.board, self.sidebar], layout=ipywidgets.Layout(align_items="flex-start"))
@@ -283,7 +283,8 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         seats = [seat for seat in range(self.session.players) if seat != viewer]
         if sorted(self.opponent_views) != seats:
             self.opponent_views = {seat: locked_html("", "p10-opponent") for seat in seats}
-            self.opponents_box.children = [self.opponent_views[seat] for seat in seats]
+            # The piles sit in the same row as the seats: the table stays short enough for 1280x800.
+            self.opponents_box.children = [*(self.opponent_views[seat] for seat in seats), self.piles]
 
     def _label_controls(self) -> None:
         """Write the buttons' and menus' labels in the table's language."""

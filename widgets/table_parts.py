@@ -352,7 +352,7 @@ def summary_html(summary: HandSummary, you: int | None, reasons: Sequence[str], 
     rows = []
     for result in summary.results:
         cards = ", ".join(f"{card} ({card.points})" for card in result.left) or "—"
-        picture = cards_svg(list(result.left), scale=0.3, lang=lang) if result.left else ""
+        picture = cards_svg(list(result.left), scale=0.45, lang=lang) if result.left else ""
         if result.phase is not None:
             made = t.gettext("yes: phase {number}").format(number=result.phase) if result.phase else t.gettext("yes")
         else:
@@ -484,6 +484,7 @@ TABLE_CSS = """
 .p10-table .p10-seat.p10-acting { border: 4px solid #8a3b00; background: #fff1de; }
 .p10-table .p10-to-play { font-weight: bold; color: #8a3b00; }
 .p10-table .p10-opponent { flex: 1 1 230px; min-width: 200px; }
+.p10-table .p10-piles { flex: 1 1 260px; margin: 2px 6px; }
 .p10-table .p10-turn-yours { font-size: 22px; font-weight: bold; background: #1f5e2e; color: #fff;
   padding: 8px 12px; border-radius: 8px; }
 .p10-table .p10-turn-others, .p10-table .p10-turn-cover, .p10-table .p10-turn-summary,
@@ -498,8 +499,11 @@ TABLE_CSS = """
 .p10-table .p10-summary, .p10-table .p10-cover { border: 3px solid #3b2a6b; border-radius: 10px;
   padding: 10px; background: #f7f5ff; }
 .p10-table .p10-cover-text { font-size: 22px; font-weight: bold; }
+.p10-table .p10-summary caption { font-size: 18px; font-weight: bold; text-align: left; padding: 4px 0; }
 .p10-table .p10-why { color: #333; font-size: 13px; }
-.p10-table .p10-rules { border: 2px solid #3b2a6b; border-radius: 8px; padding: 6px; background: #fbfaff; }
+.p10-table .p10-rules { border: 2px solid #3b2a6b; border-radius: 8px; padding: 6px; background: #fbfaff;
+  max-height: 55vh; overflow-y: auto; }
+.p10-table .p10-log-list li, .p10-table .p10-rules li { line-height: 1.35; margin-bottom: 3px; }
 .p10-table .p10-note { font-size: 12px; color: #333; }
 """
 """The table's own styles (no font or icon from outside the machine)."""
