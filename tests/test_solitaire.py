@@ -358,3 +358,19 @@ def test_within_refuses_a_bad_number_of_turns(turns: object) -> None:
     with pytest.raises(Phase10Error) as caught:
         solitaire_optimum("s3").within(turns)  # type: ignore[arg-type]
     assert caught.value.reason is Reason.BAD_COUNT
+
+
+def test_groups_of_only_wilds_make_a_phase_quicker_and_the_first_turn_is_the_exact_odds() -> None:
+    strict = solitaire_optimum("2s3")
+    relaxed = solitaire_optimum("2s3", natural_required=False)
+    assert relaxed.expected_turns < strict.expected_turns
+    exact = exact_deal_odds(11, phases=["2s3"], natural_required=False).iloc[0]["probability"]
+    assert relaxed.within(1) == pytest.approx(exact, rel=1e-12)
+
+
+def test_a_refusal_says_why_the_phase_does_not_fit() -> None:
+    with pytest.raises(Phase10Error, match="mixes a number group with a colour group"):
+        solitaire_optimum("r4+c4")
+    with pytest.raises(Phase10Error, match="one run with or without one set"):
+        solitaire_optimum("2r3")
+    assert not fits_model(Phase.parse("2r3")) and fits_model(Phase.parse("2c4"))

@@ -77,7 +77,8 @@ def fits_model(phase_: Phase) -> bool:
     """Whether ``solitaire_optimum`` solves this phase: sets and runs only, or colour groups only.
 
     Phases mixing number and colour groups (``r4+c4``, ``s5+c4``) need number and colour together:
-    far too many profiles. Two runs (``2r3``) are not solved either.
+    far too many profiles. Two runs (``2r3``) or a run with two sets are not solved either (the
+    batch check has no vectorised counting argument for them).
 
     >>> fits_model(phase(1)), fits_model(phase(8)), fits_model(phase(14))
     (True, True, False)
@@ -373,9 +374,14 @@ def solitaire_optimum(
     """
     chosen = _resolve(phase_)
     if not fits_model(chosen):
+        why = (
+            "it mixes a number group with a colour group (it would need number and colour counts together: far "
+            "too many profiles)"
+            if phase_shape(chosen) in ("run+color", "set+color")
+            else "the model solves sets, one run with or without one set, or colour groups only"
+        )
         raise Phase10Error(
-            f"{chosen} does not fit the solitaire model: it solves phases of sets and runs only, or of colour "
-            "groups only (a phase mixing number and colour groups needs both counts: far too many profiles)",
+            f"{chosen} does not fit the solitaire model: {why}",
             reason=Reason.NOT_SOLITAIRE,
             details={"phase": str(chosen)},
         )
