@@ -264,8 +264,15 @@ def _solve(space: ProfileSpace, phase_: Phase, natural_required: bool, hand_size
         successor = np.where(up >= 0, np.append(chosen, small)[up], small)
         if residual < TOLERANCE:
             break
+        # Most draws are discarded again at once: the hand stays as it was. Solving each hand's equation for
+        # that self-loop (V = (1 + moves elsewhere) / (1 - chance to stay)) makes every sweep count for many.
+        self_loop = successor == np.arange(small)[None, :]
+        stay = (draw * self_loop).sum(axis=0)
+        solvable = stay < 1.0 - 1e-9
+        moving = np.where(self_loop & solvable[None, :], 0.0, draw)
+        scale = 1.0 / np.where(solvable, 1.0 - stay, 1.0)
         for _ in range(SWEEPS):
-            values = 1.0 + (draw * np.append(values, 0.0)[successor]).sum(axis=0)
+            values = (1.0 + (moving * np.append(values, 0.0)[successor]).sum(axis=0)) * scale
             sweeps += 1
     weights = space.deal_weights(moves.small).astype(np.float64) / comb(sum(space.caps), hand_size)
     within = np.empty(WITHIN_TURNS)
