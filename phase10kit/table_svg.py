@@ -41,9 +41,9 @@ def table_svg(view: PlayerView, *, lang: str = "en") -> str:
     if view.over:
         status = t.gettext("game over")
     elif view.stage == "draw":
-        status = t.gettext("hand {round}: p{player} to draw").format(round=view.round, player=view.current_player + 1)
+        status = t.gettext("round {round}: p{player} to draw").format(round=view.round, player=view.current_player + 1)
     else:
-        status = t.gettext("hand {round}: p{player} to play").format(round=view.round, player=view.current_player + 1)
+        status = t.gettext("round {round}: p{player} to play").format(round=view.round, player=view.current_player + 1)
     title = t.gettext("Phase 10, seen by p{player}").format(player=view.player + 1)
     parts.append(_text(4, 16, f"{title} — {status}", bold=True))
     parts.append(_place(face_down_svg(scale=_SCALE, lang=lang), 4, 24))

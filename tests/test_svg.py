@@ -73,3 +73,18 @@ def test_text_in_svg_is_escaped() -> None:
 def test_scale_changes_size_not_view_box() -> None:
     root = parse(svg.card_svg(parse_cards("R7")[0], scale=0.5))
     assert (root.get("width"), root.get("height"), root.get("viewBox")) == ("30", "45", "0 0 60 90")
+
+
+@pytest.mark.parametrize(("lang", "word"), [("en", "round 1: p1 to draw"), ("es", "ronda 1: p1 roba")])
+def test_the_table_header_names_the_round_not_a_hand(lang: str, word: str) -> None:
+    """One deal is a round (lesson 00's words); a hand is the cards a player holds (``deck.deal``)."""
+    from phase10kit.actions import Draw
+    from phase10kit.game import Game
+    from phase10kit.table_svg import table_svg
+
+    game = Game(players=2, seed=1)
+    header = texts(parse(table_svg(game.view(0), lang=lang)))[0]
+    assert word in header
+    game.apply(Draw(0))
+    played = texts(parse(table_svg(game.view(0), lang="en")))[0]
+    assert "round 1: p1 to play" in played and "hand" not in played
