@@ -144,7 +144,11 @@ async def _student(number: int, context: Any, url: str, args: argparse.Namespace
             await expect(page.locator(".p10-log")).to_have_text(log, timeout=WAIT)
             timings.resume_ms.append(_since(start))
     except Exception as error:  # a benchmark reports a failed student instead of stopping the class
-        timings.failures.append(f"student {number}: {type(error).__name__}: {str(error)[:120]}")
+        page_said = ""
+        with contextlib.suppress(Exception):
+            body = await page.locator("body").inner_text(timeout=5000)
+            page_said = " (the page: " + " ".join(body.split())[:160] + ")"
+        timings.failures.append(f"student {number}: {type(error).__name__}: {str(error)[:120]}{page_said}")
 
 
 async def _sample(server_pid: int, stop: asyncio.Event, samples: list[tuple[float, int, float, float]]) -> None:

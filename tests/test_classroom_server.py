@@ -150,5 +150,5 @@ def test_voila_config_leaves_out_jupyterlab_only_front_ends_but_keeps_the_widget
     # nbgrader's and notebook's lab extensions need JupyterLab's file browser and menus, absent from a Voila
     # page (console errors); ipywidgets' jupyterlab-manager provides @jupyter-widgets/base: it must stay.
     denied = json.loads((ROOT / "voila.json").read_text(encoding="utf-8"))["VoilaConfiguration"]["extension_denylist"]
-    assert {"@jupyter/nbgrader", "@jupyter-notebook/lab-extension"} <= set(denied)
+    assert {"@jupyter/nbgrader", "@jupyter-notebook/lab-extension", "@jupyter-server/resource-usage"} <= set(denied)
     assert not {"@jupyter-widgets/jupyterlab-manager", "anywidget", "jupyterlab-plotly"} & set(denied)
