@@ -14,7 +14,7 @@ from phase10kit.probability.live import best_draws, completion_curve, completion
 from phase10kit.probability.plots import completion_figure, convergence_figure, difficulty_figure, hand_size_figure
 from phase10kit.probability.profiles import STANDARD_DECK, DeckSpec, HandProfiles
 from phase10kit.probability.simulate import convergence, deal_counts, simulate_deal_odds, wilson_interval
-from phase10kit.probability.solitaire import SolitaireOptimum, fits_model, solitaire_optimum
+from phase10kit.probability.solitaire import SolitaireOptimum, fits_model, optimum_table, solitaire_optimum
 
 __all__ = [
     "NEVER",
@@ -38,6 +38,7 @@ __all__ = [
     "holds_phases",
     "is_exact",
     "odds_by_hand_size",
+    "optimum_table",
     "phase_shape",
     "simulate_deal_odds",
     "solitaire_optimum",

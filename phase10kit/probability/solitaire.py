@@ -404,6 +404,34 @@ def solitaire_optimum(
     return _optimum(chosen, natural_required, hand_size, deck, cache)
 
 
+def optimum_table(phases: Sequence[int] = range(1, 21), turns: Sequence[int] = (1, 2, 3, 5, 10, 20, 30)) -> Any:
+    """The optimum of every listed phase that fits the model, one row each (solving and caching what is missing).
+
+    Columns: ``phase``, ``notation``, ``states``, ``expected_turns`` and ``within_k`` for each k of ``turns``.
+    Solving the run phases the first time takes about a minute each; this warms the disk cache for ExpertBot.
+
+    >>> optimum_table([1, 8, 14])[["phase", "notation", "states"]].values.tolist()
+    [[1, '2s3', 371], [8, 'c7', 280]]
+    """
+    import pandas as pd
+
+    rows = []
+    for number in phases:
+        chosen = phase(number)
+        if not fits_model(chosen):
+            continue
+        opt = solitaire_optimum(chosen)
+        row: dict[str, Any] = {
+            "phase": number,
+            "notation": str(chosen),
+            "states": opt.states,
+            "expected_turns": opt.expected_turns,
+        }
+        row.update({f"within_{k}": opt.within(k) for k in turns})
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
 def forget_solved() -> None:
     """Drop the solved tables kept in memory (the disk cache stays): the next call loads or solves again."""
     _optimum.cache_clear()
