@@ -168,11 +168,16 @@ class SolitaireOptimum:
 
     # -- hands
 
-    def _rows(self, hands: Sequence[Sequence[Card]], size: int) -> npt.NDArray[np.int8]:
+    def _rows(self, hands: Sequence[Sequence[Card]], size: int | None) -> npt.NDArray[np.int8]:
+        """The profiles of hands of ``size`` cards (any size when None); anything else is a ``Phase10Error``."""
         for hand in hands:
-            if isinstance(hand, str | bytes) or not isinstance(hand, Sequence) or len(hand) != size:
+            if isinstance(hand, str | bytes) or not isinstance(hand, Sequence):
                 raise Phase10Error(
-                    f"expected a hand of {size} cards (a list of Card), not {quote(hand, 80)}",
+                    f"a hand is a list of Card (use parse_cards), not {quote(hand, 80)}", reason=Reason.BAD_CARDS
+                )
+            if size is not None and len(hand) != size:
+                raise Phase10Error(
+                    f"expected a hand of {size} cards, not {len(hand)}: {quote(' '.join(map(str, hand)), 80)}",
                     reason=Reason.BAD_HAND_SIZE,
                     details={"count": size},
                 )
@@ -195,16 +200,21 @@ class SolitaireOptimum:
         >>> opt.value(held), opt.value([*held, Card.parse("W")])
         (1.0, 0.0)
         """
-        size = len(hand) if isinstance(hand, Sequence) and not isinstance(hand, str | bytes) else -1
+        size = len(hand) if isinstance(hand, Sequence) and not isinstance(hand, str | bytes) else None
         if size == self.hand_size:
             return float(self._lookup(self._rows([hand], size))[0])
+        if size is not None and size != self.hand_size + 1:
+            raise Phase10Error(
+                f"value() takes a hand of {self.hand_size} or {self.hand_size + 1} cards, not {size}",
+                reason=Reason.BAD_HAND_SIZE,
+                details={"count": self.hand_size},
+            )
         after = min(self.discard_values(hand).values())  # checks the hand
         return 0.0 if can_complete(hand, self.phase, natural_required=self.natural_required) else after
 
     def holds(self, hand: Sequence[Card]) -> bool:
         """Whether the cards hold the phase (the model's vectorised check; any number of cards)."""
-        size = len(hand) if isinstance(hand, Sequence) and not isinstance(hand, str | bytes) else -1
-        rows = self._rows([hand], size)
+        rows = self._rows([hand], None)
         return bool(holds_mask(self._space, rows, self.phase, natural_required=self.natural_required)[0])
 
     def discard_values(self, hand: Sequence[Card]) -> dict[Card, float]:
