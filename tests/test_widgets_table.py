@@ -681,3 +681,52 @@ def test_a_selected_card_that_fits_offers_a_button_for_each_group_it_fits() -> N
         assert len(t.game.melds[hit.target][hit.group].cards) == before + 1
         return
     pytest.fail("no seed lets the human hit")
+
+
+# ---------------------------------------------------------------------------------------------- hot-seat
+
+
+def _private_kinds(table: Table, seat: int) -> set[Card]:
+    """Card kinds in ``seat``'s hand that nothing public shows (discard pile, laid groups, cards left at a summary)."""
+    g = table.game
+    public = set(g.discard_pile) | {c for m in g.melds for group in m for c in group.cards}
+    public |= {c for summary in table.session.sheet for r in summary.results for c in r.left}
+    public |= {card for line in g.history if re.match(r"p[1-6] ", line) for card in _played(line)}
+    return set(g.hands[seat]) - public
+
+
+def _played(line: str) -> list[Card]:
+    action = parse_action(line)
+    if isinstance(action, Lay):
+        return list(action.cards)
+    return [action.card] if isinstance(action, Hit | Discard) else []
+
+
+def test_hot_seat_syncs_no_humans_cards_behind_the_cover() -> None:
+    t = make(players=4, seed=12, bots="greedy", humans=2)
+    covers = 0
+    bot = SmartBot(seed=3)
+    for _ in range(300):
+        state = t.session.state
+        if state == "cover":
+            covers += 1
+            text = synced_text(t)
+            assert t.hand.cards == [] and t.cover.layout.display != "none"
+            assert t.reminder.value == "" and t.mine.value == ""
+            secret = _private_kinds(t, 0) | _private_kinds(t, 1)
+            assert secret, "the humans hold cards nothing public shows"
+            for card in secret:
+                assert not re.search(_TOKEN.format(re.escape(str(card))), text), f"{card} is synced behind the cover"
+            t.show_button.click()
+            assert t.viewer is not None
+            assert sorted(t.hand.cards) == sorted(str(c) for c in t.game.hands[t.viewer])
+            if covers >= 4:
+                return
+        elif state == "summary":
+            t.next_button.click()
+        elif state == "human":
+            play_with_buttons(t, bot.choose(t.game.view(t.game.current_player)))
+            assert t.status.tone != "problem", t.status.text
+        else:
+            raise AssertionError(f"unexpected state {state}")
+    pytest.fail("fewer than four cover screens")

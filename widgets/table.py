@@ -797,9 +797,13 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
                 button.on_click(self.feedback.guard(self._clicked(self._play_hit(hit))))
                 self._hit_buttons[key] = button
             buttons.append(button)
-        self._hit_buttons = {key: b for key, b in self._hit_buttons.items() if b in buttons}
         if list(self.hit_options.children) != buttons:
             self.hit_options.children = buttons
+        # Buttons no longer offered are closed: their labels (a card of the hand) leave the browser too.
+        for key, button in list(self._hit_buttons.items()):
+            if button not in buttons:
+                del self._hit_buttons[key]
+                button.close()
         _show(self.hit_options, bool(buttons))
 
     def _engine_reason(self, action: Action) -> str:
