@@ -11,6 +11,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from phase10kit import Card, Phase, Phase10Error, can_complete, parse_cards, phase
 from phase10kit.errors import Reason
@@ -374,3 +376,24 @@ def test_a_refusal_says_why_the_phase_does_not_fit() -> None:
     with pytest.raises(Phase10Error, match="one run with or without one set"):
         solitaire_optimum("2r3")
     assert not fits_model(Phase.parse("2r3")) and fits_model(Phase.parse("2c4"))
+
+
+DECK_CARDS = [Card.from_index(int(i)) for i in STANDARD_DECK.card_indices()]
+
+
+@given(st.permutations(DECK_CARDS).map(lambda cards: cards[:11]), st.sampled_from(["2s3", "s5+s2", "c7", "4s2"]))
+@settings(max_examples=60)
+def test_prob_discard_best_discard_has_the_lowest_value_and_keeps_a_held_phase(hand: list[Card], notation: str) -> None:
+    target = Phase.parse(notation)
+    opt = solitaire_optimum(target)
+    card = opt.best_discard(hand)
+    values = opt.discard_values(hand)
+    assert values[card] == min(values.values())
+    rest = list(hand)
+    rest.remove(card)
+    assert opt.value(rest) == values[card]
+    assert opt.holds(hand) == can_complete(hand, target)
+    if can_complete(hand, target):
+        assert can_complete(rest, target) and opt.value(hand) == 0.0 and values[card] == 1.0
+    else:
+        assert opt.value(hand) == values[card] > 1.0
