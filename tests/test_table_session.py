@@ -453,3 +453,33 @@ def test_nothing_can_be_taken_back_behind_a_cover_or_a_summary() -> None:
     assert refusal is not None and refusal.reason == Reason.CARDS_COVERED
     with pytest.raises(Phase10Error):
         s.take_back()
+
+
+# ---------------------------------------------------------------------------------------------- controls
+
+
+def test_the_controls_follow_the_stage_and_the_selection() -> None:
+    s = TableSession(players=3, seed=11, bots="greedy", speed=0)
+    controls = s.controls([])
+    assert controls.shown == {"draw", "take", "hint", "undo", "new"}
+    assert "draw" not in controls.why and controls.why["undo"].reason == Reason.NO_TAKE_BACK  # type: ignore[union-attr]
+    s.act(Draw(0))
+    controls = s.controls([])
+    assert {"discard", "hint", "undo", "new"} <= controls.shown and not {"draw", "take"} & controls.shown
+    assert controls.why["discard"] == "Select the one card to discard."
+    card = next(c for c in s.game.hands[0] if not c.is_skip)
+    assert "discard" not in s.controls([card]).why
+    assert s.controls([card]).hits == tuple(h for h in s.game.view(0).hits() if h.card == card)
+    if any(c.is_skip for c in s.game.hands[0]):
+        skip = next(c for c in s.game.hands[0] if c.is_skip)
+        legal = {a.target for a in s.game.view(0).discards() if a.card == skip} - {None}
+        assert set(s.controls([skip]).skip_targets) == legal
+    discard_any(s, 0)
+    s.play_bots()
+    assert s.state == "human" or s.controls([]).shown == {"new"}
+
+
+def test_nobody_gets_controls_behind_a_cover_screen() -> None:
+    s = TableSession(players=3, humans=2, seed=2, speed=0)
+    controls = s.controls(list(s.game.hands[0][:1]))
+    assert controls.shown == {"new"} and controls.why == {} and controls.lays == controls.hits == ()

@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
@@ -30,7 +31,9 @@ from phase10kit.actions import Action, Discard, Draw, Hit, Lay, Take, parse_acti
 from phase10kit.bots.registry import BOTS, bot_info
 from phase10kit.cards import Card, parse_cards
 from phase10kit.errors import IllegalActionError, NotationError, Phase10Error, Reason
+from phase10kit.explain import explain
 from phase10kit.game import Game, PlayerView
+from phase10kit.hints import nearest_phase, suggested_lay
 from phase10kit.i18n import check_lang, translator
 from phase10kit.rules import Rules
 
@@ -235,6 +238,22 @@ def _text(value: Any) -> str:
     if not isinstance(value, str):
         raise NotationError(f"expected text, not {value!r:.40}", reason=Reason.BAD_SAVE)
     return value
+
+
+@dataclass(frozen=True)
+class Controls:
+    """What the viewer may do now with the cards they selected: the buttons to show, why each disabled
+    one is (a sentence, or the engine's refusal), and the choices the menus offer."""
+
+    shown: frozenset[str]
+    why: dict[str, str | Phase10Error]
+    lays: tuple[Lay, ...] = ()
+    hits: tuple[Hit, ...] = ()
+    skip_targets: tuple[int, ...] = ()
+
+
+NOBODYS_CONTROLS = Controls(frozenset({"new"}), {})
+"""The controls while nobody at the screen may act (bots, cover screen, summary, game over)."""
 
 
 # ---------------------------------------------------------------------------------------------- bots
@@ -553,6 +572,92 @@ class TableSession:
             if self.generation != generation or self.bot_step() is None:
                 return moves
         raise RuntimeError(f"the bots made {MAX_BOT_MOVES} moves in a row without the game reaching a human")
+
+    # ------------------------------------------------------------------ what the selection allows
+
+    def lay_options(self, selected: Sequence[Card]) -> list[Lay]:
+        """The legal lay-downs using the selected cards: exactly them, or (with part of them or none
+        selected) the layouts containing them, the rules package's suggested layout first."""
+        if self.state != "human":
+            return []
+        view = self.view()
+        lays = list(view.lays())
+        chosen = Counter(selected)
+        exact = [lay for lay in lays if Counter(lay.cards) == chosen]
+        if exact:
+            return exact
+        containing = [lay for lay in lays if not chosen - Counter(lay.cards)]
+        suggested = suggested_lay(view, containing) if containing else None
+        if suggested is None:
+            return []
+        wanted = Counter(suggested.cards)
+        options = [lay for lay in containing if Counter(lay.cards) == wanted]
+        options.sort(key=lambda lay: lay != suggested)
+        return options
+
+    def no_layout_reason(self, selected: Sequence[Card]) -> str:
+        """Why no layout is offered for the selection, in words (the rules package explains the hand)."""
+        t = translator(self.lang)
+        view = self.view()
+        if self.state != "human" or view.stage != "play":
+            return t.gettext("You can lay down only on your turn, after drawing.")
+        if view.laid[view.player] is not None:
+            return t.gettext("You have already laid down your phase this hand.")
+        phase = nearest_phase(view)
+        if phase is None:
+            return t.gettext("No layout to lay down.")
+        if selected and view.lays():
+            return t.gettext("Your hand holds the phase, but not with the selected cards: select fewer or none.")
+        return t.gettext("Your hand does not hold the phase yet. {why}").format(
+            why=explain(list(view.hand), phase, natural_required=view.rules.natural_required, lang=self.lang)
+        )
+
+    def hits(self, card: Card) -> list[Hit]:
+        """The viewer's legal hits with ``card`` now."""
+        return [hit for hit in self.view().hits() if hit.card == card] if self.state == "human" else []
+
+    def controls(self, selected: Sequence[Card]) -> Controls:
+        """The buttons and menu choices of the moment for the viewer's selection (nothing for anyone else).
+
+        Nothing is worked out from a hand unless its owner is at the screen and it is their turn.
+        """
+        if self.state != "human":
+            return NOBODYS_CONTROLS
+        t = translator(self.lang)
+        view = self.view()
+        me, legal = view.player, view.legal
+        kinds = {type(action) for action in legal}
+        one = selected[0] if len(selected) == 1 else None
+        laid = view.laid[me] is not None
+        play = view.stage == "play"
+        lays = self.lay_options(selected) if Lay in kinds else []
+        hits = self.hits(one) if one is not None else []
+        discards = [a for a in view.discards() if a.card == one] if one is not None else []
+        shown = {"hint", "undo", "new"}
+        if play:
+            shown |= {"discard"} | ({"lay"} if not laid else set()) | ({"hit"} if laid or Hit in kinds else set())
+        else:
+            shown |= {"draw", "take"}
+        why: dict[str, str | Phase10Error] = {}
+        if Draw not in kinds:
+            why["draw"] = self.game.why_not(Draw(me)) or t.gettext("There is nothing to draw.")
+        if Take not in kinds:
+            why["take"] = self.game.why_not(Take(me)) or t.gettext("You cannot take the discard now.")
+        if not lays:
+            why["lay"] = self.no_layout_reason(selected)
+        if not hits:
+            why["hit"] = (
+                t.gettext("Select one card to add to a group.")
+                if one is None
+                else t.gettext("{card} fits no group on the table.").format(card=one)
+            )
+        if not discards:
+            why["discard"] = t.gettext("Select the one card to discard.")
+        refusal = self.take_back_refusal()
+        if refusal is not None:
+            why["undo"] = refusal
+        targets = tuple(sorted({a.target for a in discards if a.card.is_skip and a.target is not None}))
+        return Controls(frozenset(shown), why, tuple(lays), tuple(hits), targets)
 
     # ------------------------------------------------------------------ taking back
 

@@ -26,9 +26,9 @@ import ipywidgets
 from phase10kit.actions import Action, Discard, Draw, Hit, Lay, Take
 from phase10kit.cards import Card, Color
 from phase10kit.errors import Phase10Error, Reason
-from phase10kit.explain import color_name, explain
+from phase10kit.explain import color_name
 from phase10kit.game import Game, PlayerView
-from phase10kit.hints import hint, nearest_phase, suggested_lay
+from phase10kit.hints import hint
 from phase10kit.i18n import LANGUAGES, check_lang, translator
 from phase10kit.rules import Rules
 from widgets._safety import N_, BrowserLocked, Feedback, Locked, Refusal, describe_error, locked_html
@@ -490,8 +490,7 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         seat = self._seat()
         action = self.layout_choice.value
         if not isinstance(action, Lay) or action.player != seat:
-            t = translator(self.lang)
-            raise Refusal(self._no_layout_reason() or t.gettext("No layout to lay down."), reason=Reason.NO_LAYOUT)
+            raise Refusal(self.session.no_layout_reason(self._selected()), reason=Reason.NO_LAYOUT)
         self._act(action)
 
     def hit(self) -> None:
@@ -569,46 +568,10 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         return self.session.view().legal
 
     def _hits(self, card: Card) -> list[Hit]:
-        if self.session.state != "human":
-            return []
-        return [a for a in self.session.view().hits() if a.card == card]
+        return self.session.hits(card)
 
     def _on_selection(self, change: Any) -> None:
         self._refresh()
-
-    def _lay_options(self, view: PlayerView) -> list[Lay]:
-        """The legal lay-downs that use the selected cards: exactly them, or (with a partial or no
-        selection) the layouts that contain them, the solver's own layout first."""
-        lays = list(view.lays())
-        selected = Counter(self._selected())
-        exact = [a for a in lays if Counter(a.cards) == selected]
-        if exact:
-            return exact
-        containing = [a for a in lays if not selected - Counter(a.cards)]
-        suggested = suggested_lay(view, containing) if containing else None
-        if suggested is None:
-            return []
-        wanted = Counter(suggested.cards)
-        options = [a for a in containing if Counter(a.cards) == wanted]
-        options.sort(key=lambda a: a != suggested)
-        return options
-
-    def _no_layout_reason(self) -> str:
-        """Why no layout is offered, in words (the rules package's explanation of the hand)."""
-        view = self.session.view()
-        t = translator(self.lang)
-        if not view.my_turn or view.stage != "play":
-            return t.gettext("You can lay down only on your turn, after drawing.")
-        if view.laid[view.player] is not None:
-            return t.gettext("You have already laid down your phase this hand.")
-        phase = nearest_phase(view)
-        if phase is None:
-            return ""
-        if self._selected() and view.lays():
-            return t.gettext("Your hand holds the phase, but not with the selected cards: select fewer or none.")
-        return t.gettext("Your hand does not hold the phase yet. {why}").format(
-            why=explain(list(view.hand), phase, natural_required=view.rules.natural_required, lang=self.lang)
-        )
 
     def _lay_label(self, action: Lay) -> str:
         t = translator(self.lang)
@@ -683,74 +646,24 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
                 self.status.show(t.gettext("The game is over: {winner} won.").format(winner=winner), "ok")
 
     def _refresh_controls(self, state: str, view: PlayerView) -> None:
-        """Show the buttons of the moment; a disabled one says why in its title and in the line under it.
-
-        Nothing is worked out from the hand unless its owner is at the screen and it is their turn.
-        """
+        """Show the session's controls of the moment; a disabled button says why in its title and in the
+        line under the buttons."""
         t = translator(self.lang)
-        yours = state == "human"
+        controls = self.session.controls(self._selected())
+        why = {key: r if isinstance(r, str) else describe_error(r, self.lang) for key, r in controls.why.items()}
         for key, button in self.buttons.items():
-            button.tooltip = t.gettext(BUTTONS[key])
-        if not yours:
-            for key, button in self.buttons.items():
-                button.disabled = key != "new"
-                _show(button, key == "new")
-            self.why.value = ""
-            for menu in (self.layout_choice, self.hit_target, self.hit_end, self.skip_target):
-                self._set_options(menu, [])
-                _show(menu, False)
-            self._refresh_hit_options([], view)
-            _show(self.choices, False)
-            return
-        me = view.player
-        legal = view.legal
-        kinds = {type(a) for a in legal}
-        selected = self._selected()
-        one = selected[0] if len(selected) == 1 else None
-        laid = view.laid[me] is not None
-        play = view.stage == "play"
-        lays = self._lay_options(view) if Lay in kinds else []
-        hits = self._hits(one) if one is not None else []
-        discards = [a for a in legal if isinstance(a, Discard) and a.card == one] if one is not None else []
-        shown = {
-            "draw": not play,
-            "take": not play,
-            "lay": play and not laid,
-            "hit": play and (laid or Hit in kinds),
-            "discard": play,
-            "hint": True,
-            "undo": True,
-            "new": True,
-        }
-        why: dict[str, str] = {}
-        if Draw not in kinds:
-            why["draw"] = self._engine_reason(Draw(me)) or t.gettext("There is nothing to draw.")
-        if Take not in kinds:
-            why["take"] = self._engine_reason(Take(me)) or t.gettext("You cannot take the discard now.")
-        if not lays:
-            why["lay"] = self._no_layout_reason() or t.gettext("No layout to lay down.")
-        if not hits:
-            why["hit"] = (
-                t.gettext("Select one card to add to a group.")
-                if one is None
-                else t.gettext("{card} fits no group on the table.").format(card=one)
-            )
-        if not discards:
-            why["discard"] = t.gettext("Select the one card to discard.")
-        refusal = self.session.take_back_refusal()
-        if refusal is not None:
-            why["undo"] = describe_error(refusal, self.lang)
-        for key, button in self.buttons.items():
-            reason = why.get(key, "")
-            button.disabled = bool(reason)
-            if reason:
-                button.tooltip = f"{t.gettext(BUTTONS[key])}: {reason}"
-            _show(button, shown[key])
+            label = t.gettext(BUTTONS[key])
+            reason = why.get(key, "") if key in controls.shown else ""
+            button.disabled = bool(reason) or key not in controls.shown
+            button.tooltip = f"{label}: {reason}" if reason else label
+            _show(button, key in controls.shown)
         self.why.value = "".join(
             f"<div>{escape(t.gettext(BUTTONS[key]))}: {escape(why[key])}</div>"
             for key in BUTTONS
-            if key in why and shown[key]
+            if key in why and key in controls.shown
         )
+        lays, hits, skip_targets = list(controls.lays), list(controls.hits), controls.skip_targets
+        me = view.player
         # Menus: only when they apply to the selection.
         self._set_options(self.layout_choice, [(self._lay_label(a), a) for a in lays[:40]])
         self.layout_choice.disabled = not lays
@@ -767,7 +680,6 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         self._set_options(self.hit_end, end_options)
         self.hit_end.disabled = len(ends) < 2
         _show(self.hit_end, len(ends) > 1)
-        skip_targets = sorted({a.target for a in discards if a.card.is_skip and a.target is not None})
         self._set_options(
             self.skip_target,
             [(t.gettext("choose…"), None)] + [(seat_name(s, me, self.lang), s) for s in skip_targets],
@@ -805,10 +717,6 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
                 del self._hit_buttons[key]
                 button.close()
         _show(self.hit_options, bool(buttons))
-
-    def _engine_reason(self, action: Action) -> str:
-        error = self.session.game.why_not(action)
-        return "" if error is None else describe_error(error, self.lang)
 
     @staticmethod
     def _set_options(dropdown: SafeDropdown, options: list[tuple[str, Any]]) -> None:
