@@ -63,6 +63,9 @@ DEMO = [
              position=position),
     Exercise("demo.predict", "99_demo", ("deck.composition",), "predict", "Chance of a Wild?", Fraction(2, 27),
              (Fraction(1, 2),), ("8 of 108.", "Divide."), judge_predict),
+    Exercise("demo.measured", "99_demo", ("strategy.bot",), "predict", "Share of wins?", Fraction(3, 4),
+             (Fraction(1, 2),), ("Which bot plans?", "Count the wins."), judge_predict,
+             reveal=N_("A seeded tournament measured {answer}.")),
     Exercise("demo.write", "99_demo", ("group.set",), "write", "Write double(n)", lambda n: 2 * n,
              (lambda n: n + 2,), ("Twice.", "n * 2"), hidden_cases("double", [Case((3,), 6, N_("twice"))])),
 ]  # fmt: skip
@@ -89,6 +92,7 @@ def test_ask_draws_the_widget_of_each_kind() -> None:
         "demo.build": BuildExercise,
         "demo.spot": SpotExercise,
         "demo.predict": PredictExercise,
+        "demo.measured": PredictExercise,
         "demo.write": CourseExercise,
     }
 
@@ -116,6 +120,24 @@ def test_hint_button_shows_a_nudge_then_the_narrower_hint() -> None:
     box.hint_button.click()
     assert "1-9 cost 5." in box.hint_line.value and "R1 R2 B12" not in box.hint_line.value
     assert records() == []  # asking for a hint is not an attempt
+
+
+def test_the_hint_button_goes_on_from_the_step_a_wrong_answer_showed() -> None:
+    box = ask("demo.answer")
+    box.answer.value = "R1"
+    box.check_button.click()
+    assert "Add the points." in box.hint_line.value
+    box.hint_button.click()  # the nudge is already shown: the button gives the narrower hint, not the nudge again
+    assert "1-9 cost 5." in box.hint_line.value
+
+
+def test_a_wrong_answer_after_reading_every_hint_does_not_step_back_to_the_nudge() -> None:
+    box = ask("demo.answer")
+    box.hint_button.click()
+    box.hint_button.click()
+    box.answer.value = "R1"
+    box.check_button.click()
+    assert "1-9 cost 5." in box.hint_line.value and "Add the points." not in box.hint_line.value
 
 
 def test_answer_box_escapes_what_the_student_typed() -> None:
@@ -181,11 +203,22 @@ def test_predict_reveals_the_exact_answer_only_after_a_guess() -> None:
     assert "2/27 ≈ 0.07407" in text and "off by 19/108 ≈ 0.1759" in text
     assert predict.status.tone == "problem"
     assert predict.guess.disabled and predict.reveal_button.disabled  # no second guess after the reveal
+    assert predict.hint_button.disabled and predict.hint_line.value == ""  # the answer is shown: no more hints
     second = ask("demo.predict")
     assert isinstance(second, PredictExercise)
     second.guess.value = "0.07"
     second.reveal_button.click()
     assert second.status.tone == "ok"
+
+
+def test_a_measured_answer_is_revealed_as_measured_not_as_exact() -> None:
+    predict = ask("demo.measured")
+    assert isinstance(predict, PredictExercise)
+    predict.guess.value = "1/2"
+    predict.reveal_button.click()
+    text = predict.answer_line.value
+    assert "A seeded tournament measured 3/4 ≈ 0.75." in text and "exact" not in text
+    assert "off by 1/4" in text
 
 
 def test_the_browser_cannot_rearrange_an_exercise() -> None:
@@ -225,11 +258,11 @@ def test_set_language_changes_every_default() -> None:
 def test_progress_view_counts_solved_per_notebook(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     view = ProgressView()
     total = len(exercises)
-    assert view.totals == (0, total) and view.rows["99_demo"] == (0, 5)
+    assert view.totals == (0, total) and view.rows["99_demo"] == (0, 6)
     check("demo.write", lambda n: 2 * n)
     check("demo.write", lambda n: 2 * n)
-    assert view.rows["99_demo"] == (1, 5) and view.totals == (1, total)
-    assert "1 / 5" in view.value and "99_demo" in view.value
+    assert view.rows["99_demo"] == (1, 6) and view.totals == (1, total)
+    assert "1 / 6" in view.value and "99_demo" in view.value
 
 
 def test_an_answer_about_a_position_shows_the_table(monkeypatch: pytest.MonkeyPatch) -> None:

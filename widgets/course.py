@@ -171,14 +171,19 @@ class CourseExercise(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         else:
             self.status.show(feedback.message, "problem")  # the status line marks it ✗ itself
             self.hint_line.value = f"<em>{escape(t.gettext(HINT_MARK))}</em> {escape(feedback.hint)}"
+            steps = self.exercise.hint_steps(self.lang)
+            if feedback.hint in steps:  # the Hint button goes on from the step this answer showed
+                self.hints_shown = max(self.hints_shown, steps.index(feedback.hint) + 1)
         _refresh_views()
         return feedback
 
     def show_hint(self) -> str:
-        """Show the next hint step (the last one stays) and return it."""
+        """Show the next hint step (the last one stays) and return it: the step after the last one shown,
+        by this button or by a wrong answer's feedback."""
         steps = self.exercise.hint_steps(self.lang)
         hint = steps[min(self.hints_shown, len(steps) - 1)]
         self.hints_shown += 1
+        self.exercise.hints_seen(self.hints_shown)
         t = translator(self.lang)
         self.hint_line.value = f"<em>{escape(t.gettext(HINT_MARK))}</em> {escape(hint)}"
         return hint
@@ -263,15 +268,17 @@ class PredictExercise(CourseExercise):
             self.answer_line.value = escape(t.gettext("Write your guess first: the answer is shown after it."))
             return feedback
         exact = self.exercise.solution
-        lines = [t.gettext("The exact answer is {answer}.").format(answer=show_number(exact))]
+        # How the answer was found (counted exactly, or measured by a seeded tournament) is the exercise's to say.
+        lines = [self.exercise.reveal_text(show_number(exact), self.lang)]
         try:
             off = abs(read_fraction(guess) - read_fraction(exact))
             lines.append(t.gettext("Your guess was off by {off}.").format(off=show_number(off)))
         except AnswerError:
             pass
         self.answer_line.value = escape(" ".join(lines))
-        # The guess came first; once the answer is shown a new guess would only copy it.
-        self.guess.disabled = self.reveal_button.disabled = True
+        # The guess came first; once the answer is shown a new guess would only copy it, and a hint is moot.
+        self.guess.disabled = self.reveal_button.disabled = self.hint_button.disabled = True
+        self.hint_line.value = ""
         return feedback
 
     def _on_reveal(self, _button: Any) -> None:

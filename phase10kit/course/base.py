@@ -92,6 +92,8 @@ CLAUSES: tuple[str, ...] = (
 NOT_YET = N_("Not yet.")
 NO_ANSWER = N_("No answer yet: replace None with your answer and run the cell again.")
 UNREADABLE = N_("That answer could not be checked: {error}")
+EXACT_REVEAL = N_("The exact answer is {answer}.")
+"""What a predict exercise's Reveal says by default: the answer was counted exactly."""
 
 
 class AnswerError(Phase10Error):
@@ -182,10 +184,13 @@ class Feedback:
 class Exercise:
     """One exercise of the course (see COURSE_API in the course docs and ``docs/teaching.md``).
 
-    Besides the contract's fields, three optional ones help the widgets draw the exercise:
+    Besides the contract's fields, optional ones help the widgets draw the exercise:
     ``hand`` (``"build"``: the cards offered; default: the cards of the solution and wrong answers),
-    ``group_kind`` (``"build"``: ``"set"``, ``"run"`` or ``"colour"`` for the GroupBuilder) and
-    ``position`` (``"spot"``/``"play"``: a function returning the seeded ``Game`` the question is about).
+    ``group_kind`` (``"build"``: ``"set"``, ``"run"`` or ``"colour"`` for the GroupBuilder),
+    ``position`` (``"spot"``/``"play"``: a function returning the seeded ``Game`` the question is about) and
+    ``reveal`` (``"predict"``: the msgid, with ``{answer}``, that says how the answer was found; default
+    :data:`EXACT_REVEAL`, for answers counted exactly; a share measured by a seeded simulation or tournament
+    says so instead).
 
     >>> def judge(answer: object, t: Translations) -> Verdict:
     ...     return (answer == 4, t.gettext("Four.") if answer == 4 else t.gettext("Count again."))
@@ -208,6 +213,7 @@ class Exercise:
     hand: str = ""
     group_kind: str = ""
     position: Callable[[], Any] | None = field(default=None, compare=False)
+    reveal: str = ""
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -259,10 +265,28 @@ class Exercise:
             _attempts[self.id] = step + 1
         return translator(lang).gettext(self.hints[min(step, len(self.hints) - 1)])
 
+    def hints_seen(self, count: int) -> None:
+        """The student has read ``count`` hint steps (a Hint button): the next wrong answer's hint is the step
+        after them, never a step back to the nudge."""
+        _attempts[self.id] = max(_attempts.get(self.id, 0), count)
+
     def hint_steps(self, lang: str = "en") -> list[str]:
         """All hint steps, translated, in order (for widgets that step through them on request)."""
         t = translator(lang if lang in LANGUAGES else "en")
         return [t.gettext(hint) for hint in self.hints]
+
+    def reveal_text(self, answer: str, lang: str = "en") -> str:
+        """The reveal sentence of a predict exercise in ``lang``: how its answer was found, and the answer.
+
+        >>> def judge(answer: object, t: Translations) -> Verdict:
+        ...     return True, ""
+        >>> half = Exercise("demo.half", "00_welcome", ("deck.copies",), "predict", "?", 1, (), ("Guess.",), judge)
+        >>> half.reveal_text("1/2")
+        'The exact answer is 1/2.'
+        """
+        return (
+            translator(lang if lang in LANGUAGES else "en").gettext(self.reveal or EXACT_REVEAL).format(answer=answer)
+        )
 
     def question_text(self, lang: str = "en") -> str:
         """The question in ``lang``."""

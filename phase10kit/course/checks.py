@@ -284,15 +284,42 @@ def same(got: object, expected: object) -> bool:
 
 
 def show_args(args: Sequence[object]) -> str:
-    """The arguments of a call as a student reads them: card lists in the notation.
+    """The arguments of a call as a student reads them: cards, card lists, groups and phases in the notation.
 
     >>> show_args((parse_cards("R11 R12 R1"),)), show_args((3, "x"))
     ('R11 R12 R1', "3, 'x'")
+    >>> from phase10kit.groups import Group
+    >>> show_args((Group.parse("r[R3 R4 R5]"), Card.parse("R4")))
+    'r[R3 R4 R5], R4'
     """
-    return ", ".join(
-        format_cards(arg) if isinstance(arg, list | tuple) and all(isinstance(c, Card) for c in arg) else brief(arg)
-        for arg in args
-    )
+    return ", ".join(in_notation(arg) for arg in args)
+
+
+def in_notation(value: object) -> str:
+    """One value as the course writes it: a card ``R4``, cards ``R7 B7 W``, a group ``r[R3 R4 R5]``, a phase
+    ``s3+r4`` (the kit's values print their notation), a list of groups ``[s[R7 B7 G7], r[...]]``; anything
+    else quoted briefly.
+
+    >>> in_notation(Card.parse("W")), in_notation([Card.parse("R7"), Card.parse("B7")]), in_notation("x")
+    ('W', 'R7 B7', "'x'")
+    """
+    if isinstance(value, list | tuple) and value and all(isinstance(item, Card) for item in value):
+        return format_cards(value)
+    if _has_notation(value):
+        return _short(str(value))
+    if isinstance(value, list | tuple) and value and all(_has_notation(item) for item in value):
+        return _short("[" + ", ".join(str(item) for item in value) + "]")
+    return brief(value)
+
+
+def _has_notation(value: object) -> bool:
+    """A value of the kit (Card, Group, Layout, Phase, ...) whose ``str`` is its notation."""
+    kind = type(value)
+    return kind.__module__.startswith("phase10kit.") and kind.__str__ is not object.__str__
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 60 else text[:56] + " ..."
 
 
 def hidden_cases(name: str, cases: Iterable[Case], *, timeout: float = 1.0, shown: int = 3) -> Judge:
@@ -347,9 +374,7 @@ def hidden_cases(name: str, cases: Iterable[Case], *, timeout: float = 1.0, show
 def _shown(value: object) -> str:
     if isinstance(value, Fraction):
         return str(value)
-    if isinstance(value, list | tuple) and value and all(isinstance(c, Card) for c in value):
-        return format_cards(value)
-    return brief(value)
+    return in_notation(value)
 
 
 # ------------------------------------------------------------------ spot the illegal move

@@ -39,6 +39,8 @@ RUN_HANDS = 32
 RUN_CHANCE = Fraction(RUN_HANDS, 220)
 BUILD_HAND = "R3 G4 W G6 B9 Y7 R8 S R12 B1"
 TOP = "R10 B11 G12"
+NO_WRAP = N_("Runs never wrap: 12 is never followed by 1.")
+"""The lesson's rule in one sentence: the engine calls a wrapped run a gap, the lesson says why there is one."""
 
 
 def is_run(cards: list[Card]) -> bool:
@@ -118,6 +120,10 @@ def judge_top(answer: object, t: Translations) -> Verdict:
         return False, t.ngettext(
             "{answer} is {count} card: write exactly one.", "{answer} are {count} cards: write exactly one.", len(cards)
         ).format(answer=format_cards(cards), count=len(cards))
+    if cards[0].number == 1:  # the wrap the lesson is about: say so, not only "a gap"
+        return False, t.gettext("{top} with {card} is not a run: {why}").format(
+            top=TOP, card=cards[0], why=t.gettext(NO_WRAP)
+        )
     try:
         group = arrange(GroupKind.RUN, parse_cards(TOP) + cards, natural_required=True)
     except Phase10Error as error:
@@ -145,6 +151,16 @@ SPOT_ACTIONS = (
     "p1 lay s[R5 B5 G5] r[W B10 R11 R12]",
     "p1 discard Y9",
 )
+
+_engine_judges_wrap = spot_the_refusal(run_phase_position, SPOT_ACTIONS)
+
+
+def judge_spot_wrap(answer: object, t: Translations) -> Verdict:
+    """The engine judges the pick; the refused run R11 R12 B1 G2 is the wrap the lesson is about, so say so
+    (the engine's own sentence calls it a gap)."""
+    ok, message = _engine_judges_wrap(answer, t)
+    return ok, f"{message} {t.gettext(NO_WRAP)}" if ok else message
+
 
 EXERCISES: tuple[Exercise, ...] = (
     Exercise(
@@ -250,7 +266,7 @@ EXERCISES: tuple[Exercise, ...] = (
             N_("Check each run: do its numbers go up by one, from the first card to the last?"),
             N_("A Wild can stand below 10 or above 3, but nothing comes after 12."),
         ),
-        judge=spot_the_refusal(run_phase_position, SPOT_ACTIONS),
+        judge=judge_spot_wrap,
         position=run_phase_position,
     ),
 )

@@ -68,14 +68,17 @@ def _exact_table() -> pd.DataFrame:
     return exact_deal_odds(hand_size=10)
 
 
-def predict_judge(exact: Callable[[], Fraction], *, within: Fraction = Fraction(1, 4)) -> Judge:
+def predict_judge(exact: Callable[[], Fraction], *, within: Fraction = Fraction(1, 4), measured: bool = False) -> Judge:
     """Predict-then-reveal: a guess is close within a relative ``within`` (or one percentage point) of
     ``exact()``; a far guess hears whether it is too high or too low, never the exact value (the widget's
-    "Reveal" shows it). The messages are those of the course's other predict exercises.
+    "Reveal" shows it). The messages are those of the course's other predict exercises. ``measured``: the
+    answer is a share measured by a seeded tournament, not an exact chance, and the messages say so.
 
     >>> from phase10kit.i18n import translator
     >>> predict_judge(lambda: Fraction(1, 10))("0.11", translator("en"))[0]
     True
+    >>> predict_judge(lambda: Fraction(7, 8), measured=True)("0.2", translator("en"))[1]
+    'Your guess 0.2 is too low: it is less than half the measured share.'
     """
 
     def judge(answer: object, t: Translations) -> Verdict:
@@ -85,17 +88,31 @@ def predict_judge(exact: Callable[[], Fraction], *, within: Fraction = Fraction(
         right = exact()
         shown = answer.strip() if isinstance(answer, str) else str(guess)
         if abs(guess - right) <= max(right * within, Fraction(1, 100)):
-            return True, t.gettext(
-                "Close: your guess {guess} is near the exact chance {exact} (about {percent}%)."
-            ).format(guess=shown, exact=_short(right), percent=f"{float(right) * 100:.1f}")
+            close = (
+                N_("Close: your guess {guess} is near the share the tournament measured, {exact} (about {percent}%).")
+                if measured
+                else N_("Close: your guess {guess} is near the exact chance {exact} (about {percent}%).")
+            )
+            return True, t.gettext(close).format(guess=shown, exact=_short(right), percent=f"{float(right) * 100:.1f}")
         if guess > right:
             far = (
-                t.gettext("it is more than twice the exact chance")
+                (
+                    t.gettext("it is more than twice the measured share")
+                    if measured
+                    else t.gettext("it is more than twice the exact chance")
+                )
                 if guess > 2 * right
                 else t.gettext("but not by twice")
             )
             return False, t.gettext("Your guess {guess} is too high: {far}.").format(guess=shown, far=far)
-        far = t.gettext("it is less than half the exact chance") if 2 * guess < right else t.gettext("but not by half")
+        if 2 * guess < right:
+            far = (
+                t.gettext("it is less than half the measured share")
+                if measured
+                else t.gettext("it is less than half the exact chance")
+            )
+        else:
+            far = t.gettext("but not by half")
         return False, t.gettext("Your guess {guess} is too low: {far}.").format(guess=shown, far=far)
 
     return judge

@@ -72,7 +72,12 @@ GUESS_RANDOM = Exercise(
         N_("How often does a random choice among all legal actions lay down a phase when it can?"),
         N_("RandomBot draws, hits and discards at random: it rarely makes its phases in time."),
     ),
-    judge=predict_judge(greedy_win_rate),
+    judge=predict_judge(greedy_win_rate, measured=True),
+    # The answer is GreedyBot's share of the wins in a seeded tournament: measured by playing, not counted.
+    reveal=N_(
+        "A seeded tournament of 8 games measured {answer}: GreedyBot's share of the wins, found by playing "
+        "the games, not by an exact count."
+    ),
 )
 
 # ------------------------------------------------------------------ bot.draw_or_take
