@@ -52,20 +52,24 @@ class HandCounts:
         numbers = [0] * 14  # numbers[v] for v in 1..12; 0 and 13 stay 0 as sentinels
         colors = [0] * 4
         kept = []
+        present = 0
         for card in cards:
             index = card.index
             counts[index] += 1
             if index < WILD_INDEX:
-                numbers[(index >> 2) + 1] += 1
+                number = (index >> 2) + 1
+                numbers[number] += 1
                 colors[index & 3] += 1
-            if index != SKIP_INDEX:
+                present |= 1 << number
+                kept.append(card)
+            elif index != SKIP_INDEX:
                 kept.append(card)
         self.cards = kept
         self.counts = counts
         self.numbers = numbers
         self.colors = colors
         self.wilds = counts[WILD_INDEX]
-        self.present = sum(1 << v for v in NUMBERS if numbers[v])
+        self.present = present
 
 
 def as_hand(hand: Iterable[Card] | HandCounts) -> HandCounts:
@@ -287,7 +291,7 @@ class _SlotTable:
     Built once per (phase, bases): the matching then only looks its candidates up by card index.
     """
 
-    __slots__ = ("first_slot", "fit_groups", "fit_slots", "same_kind", "single_run", "slots")
+    __slots__ = ("first_slot", "fit_groups", "fit_slots", "group_of", "same_kind", "single_run", "slots")
 
     def __init__(self, phase: Phase, bases: Bases) -> None:
         slots: list[tuple[int, GroupValue]] = []
@@ -317,6 +321,12 @@ class _SlotTable:
         self.same_kind = kinds == {GroupKind.SET} or kinds == {GroupKind.COLOR}
         # One run alone: each card fits one slot, so each slot simply gets the first card that fits it.
         self.single_run = len(phase.groups) == 1 and kinds == {GroupKind.RUN}
+        # Same kind on distinct values: every class is one group, and the matching gives it the class's
+        # first cards in hand order (``_allocate_classes`` with one group per class). ``group_of`` names the
+        # group each card index fits (-1: none; Wild and Skip too), so progress needs no matching at all.
+        self.group_of: tuple[int, ...] | None = None
+        if self.same_kind and len(set(bases)) == len(bases):
+            self.group_of = tuple(groups[0] if groups else -1 for groups in self.fit_groups) + (-1, -1)
 
 
 @lru_cache(maxsize=8192)
@@ -589,24 +599,19 @@ def progress_key(key: tuple[int, ...], phase: Phase, natural_required: bool) -> 
 def plan_progress(cards: HandCounts, phase: Phase, bases: Bases, natural_required: bool) -> list[GroupProgress]:
     """``progress`` once the best bases are known."""
     table = _slot_table(phase, bases)
-    filled = _allocate_slots(table, cards.cards)
-    slots = table.slots
-    per_group: list[tuple[list[Card], list[GroupValue]]] = [([], []) for _ in phase.groups]
-    for (g, need), card in zip(slots, filled, strict=True):
-        if card is None:
-            per_group[g][1].append(need)
-        else:
-            per_group[g][0].append(card)
-    wilds = [0] * len(phase.groups)
+    specs = phase.groups
+    per_group = _fill_groups(table, specs, bases, cards.cards)
+    wilds = [0] * len(specs)
     spare = cards.wilds
-    for g in sorted(range(len(phase.groups)), key=lambda g: len(per_group[g][1])):
-        given = min(spare, len(per_group[g][1]))
+    for g in sorted(range(len(specs)), key=lambda g: len(per_group[g][1])) if len(specs) > 1 else (0,):
+        open_slots = len(per_group[g][1])
+        given = min(spare, open_slots)
         if natural_required and not per_group[g][0]:
-            given = min(given, len(per_group[g][1]) - 1)
+            given = min(given, open_slots - 1)
         wilds[g], spare = given, spare - given
     first_position: dict[int, int] = {}  # each card's first position in the hand, by card index
     result = []
-    for g, (spec, base) in enumerate(zip(phase.groups, bases, strict=True)):
+    for g, (spec, base) in enumerate(zip(specs, bases, strict=True)):
         naturals, needs = per_group[g]
         if spec.kind is not GroupKind.RUN and len(naturals) > 1:
             if not first_position:
@@ -616,3 +621,43 @@ def plan_progress(cards: HandCounts, phase: Phase, bases: Bases, natural_require
         # Wilds fill the last open slots, so the needs shown are the first ones (low run numbers).
         result.append(GroupProgress(spec, base, tuple(naturals), wilds[g], tuple(needs[: len(needs) - wilds[g]])))
     return result
+
+
+def _fill_groups(
+    table: _SlotTable, specs: tuple[GroupSpec, ...], bases: Bases, cards: list[Card]
+) -> list[tuple[list[Card], list[GroupValue]]]:
+    """Each group's natural cards (in slot order) and the needs of its open slots, under the matching of ``_allocate``.
+
+    The two common shapes skip the matching: a single run (each card has one slot: the first card of each
+    number takes it) and same-kind groups on distinct values (each group takes its value's first cards).
+    """
+    if table.group_of is not None:
+        group_of = table.group_of
+        taken: list[list[Card]] = [[] for _ in specs]
+        for card in cards:
+            g = group_of[card.index]
+            if g >= 0 and len(taken[g]) < specs[g].size:
+                taken[g].append(card)
+        return [
+            (chosen, [base] * (spec.size - len(chosen))) for chosen, spec, base in zip(taken, specs, bases, strict=True)
+        ]
+    if table.single_run:
+        low = bases[0]
+        assert isinstance(low, int)
+        size = specs[0].size
+        run: list[Card | None] = [None] * size
+        for card in cards:
+            if card.index < WILD_INDEX:
+                position = (card.index >> 2) + 1 - low
+                if 0 <= position < size and run[position] is None:
+                    run[position] = card
+        held = [card for card in run if card is not None]
+        return [(held, [low + i for i, slot in enumerate(run) if slot is None])]
+    filled = _allocate_slots(table, cards)
+    per_group: list[tuple[list[Card], list[GroupValue]]] = [([], []) for _ in specs]
+    for (g, need), slot in zip(table.slots, filled, strict=True):
+        if slot is None:
+            per_group[g][1].append(need)
+        else:
+            per_group[g][0].append(slot)
+    return per_group
