@@ -121,8 +121,9 @@ class Game(Recorded):
                 f"there is no player {quote(player, 40)} in a {self.players}-player game", reason=Reason.BAD_PLAYER
             )
         hand = tuple(self.hands[player])
-        melds = tuple(tuple(m) for m in self.melds)
-        facts = self.turn_facts(hand, melds) if player == self.current_player else None
+        melds = tuple([tuple(groups) for groups in self.melds])
+        options = self.open_phases(player)
+        facts = self.turn_facts(hand, melds, options) if player == self.current_player else None
         phases, current = self._phase_table()
         return PlayerView(
             player=player,
@@ -130,11 +131,11 @@ class Game(Recorded):
             hand=hand,
             melds=melds,
             discard_pile=tuple(self.discard_pile),
-            hand_sizes=tuple(len(h) for h in self.hands),
+            hand_sizes=tuple(map(len, self.hands)),
             deck_size=len(self.draw_pile),
             phases=phases,
             current_phases=current,
-            open_phases=self.open_phases(player),
+            open_phases=options,
             done=tuple(self.done),
             laid=tuple(self.laid),
             scores=tuple(self.scores),
