@@ -1,0 +1,701 @@
+"""Lesson 12, perfect play: the exercises of ``teacher/12_perfect_play.ipynb``.
+
+The lesson solves a tiny phase by hand first: a run of 3 from the eight cards R1-R4 B1-B4, a hand of 2
+cards, one card drawn each turn from the unseen cards (the deck minus the hand: discards go back among
+them, the model of ``phase10kit.probability.solitaire``). A run ignores colours, so a hand is two
+numbers, written as a sorted tuple like ``(1, 4)``. The values here are exact fractions, found by policy
+iteration; the kit's solver (``solitaire_optimum`` on the same reduced deck) is the independent check.
+Then the real deck: ``solitaire_optimum`` judges which of two discards is better, and
+``bots_against_optimum`` measures the kit's bots in the same model.
+
+>>> from phase10kit.course.lesson_12 import EXERCISES, tiny_values, tiny_average
+>>> [exercise.kind for exercise in EXERCISES]
+['predict', 'answer', 'write', 'answer', 'answer']
+>>> tiny_values()[(2, 3)], tiny_values()[(1, 4)], tiny_average()
+(Fraction(3, 2), Fraction(9, 2), Fraction(22, 7))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from fractions import Fraction
+from functools import cache
+from itertools import combinations_with_replacement
+from math import comb
+from typing import Any
+
+import pandas as pd
+
+from phase10kit.bots import ExpertBot, GreedyBot, RandomBot, SmartBot
+from phase10kit.cards import Card, parse_cards
+from phase10kit.course.base import AnswerError, Exercise, Translations, Verdict, brief
+from phase10kit.course.checks import Case, hidden_cases, read_cards, read_fraction
+from phase10kit.i18n import N_, translator
+from phase10kit.phases import Phase, phase
+from phase10kit.probability import DeckSpec, solitaire_optimum
+from phase10kit.probability.batch import phase_shape
+from phase10kit.probability.solitaire import cache_dir
+from phase10kit.probability.solitaire_bots import bots_against_optimum
+from phase10kit.rules import HAND_SIZE
+
+NOTEBOOK = "12_perfect_play"
+
+Hand = tuple[int, ...]
+"""A hand of the tiny game: its numbers, sorted (colours do not matter for a run)."""
+
+TINY_NUMBERS = (1, 2, 3, 4)
+TINY_COPIES = 2
+"""Each number once in red and once in blue: R1-R4 B1-B4."""
+TINY_HAND = 2
+TINY_RUN = 3
+TINY_DECK = DeckSpec(numbers=4, colors=2, copies=1, wilds=0, skips=0)
+"""The tiny game's deck for the kit's solver: the same eight cards."""
+TINY_PHASE = Phase.parse("r3")
+
+# ------------------------------------------------------------------ perfect.guess_turns
+
+GUESS_TURNS_SOLUTION = 4.7159
+"""Phase 1's expected turns under perfect play, to four decimals (a test keeps it equal to the solver's)."""
+
+
+def phase1_turns() -> Fraction:
+    """The exact expected turns of Phase 1 from a random deal under perfect play (the kit's solver)."""
+    return Fraction(solitaire_optimum(phase(1)).expected_turns)
+
+
+def _shown(answer: object, value: Fraction) -> str:
+    """The student's number as they wrote it: their text, their decimal, else the fraction."""
+    if isinstance(answer, str):
+        return answer.strip()
+    return repr(answer) if isinstance(answer, float) else str(value)
+
+
+def _judge_turns(answer: object, t: Translations) -> Verdict:
+    guess = read_fraction(answer)
+    if guess < 1:
+        raise AnswerError(
+            N_("{answer} is less than one turn: every turn starts with a draw, so even a dealt phase takes 1."),
+            answer=brief(answer),
+        )
+    right = phase1_turns()
+    shown = _shown(answer, guess)
+    if abs(guess - right) <= right / 5:
+        return True, t.gettext("Close: {answer} is near the expected turns of perfect play.").format(answer=shown)
+    if guess > right:
+        return False, t.gettext("{answer} is too high: perfect play makes Phase 1 quicker than that.").format(
+            answer=shown
+        )
+    return False, t.gettext("{answer} is too low: even perfect play needs more turns on average.").format(answer=shown)
+
+
+GUESS_TURNS = Exercise(
+    id="perfect.guess_turns",
+    notebook=NOTEBOOK,
+    clauses=("prob.outs", "strategy.bot"),
+    kind="predict",
+    question=N_(
+        "Guess first: you make Phase 1 (two sets of 3) alone, drawing a card and discarding one each turn, and "
+        "you play as well as anyone possibly could. How many turns does it take on average from a random deal?"
+    ),
+    solution=GUESS_TURNS_SOLUTION,
+    wrong=(1, 2.5, 10),
+    hints=(
+        N_("Each turn brings one new card. How often does a dealt hand already hold two sets of 3, or nearly?"),
+        N_("About 28% of 11-card hands already hold two sets of 3: one turn is common; a bad deal takes 10 or more."),
+    ),
+    judge=_judge_turns,
+)
+
+# ------------------------------------------------------------------ the tiny game, by hand
+
+
+def tiny_hands() -> list[Hand]:
+    """Every hand of 2 the tiny deck can hold, as sorted numbers (ten of them: six pairs, four doubles).
+
+    >>> tiny_hands()[:5]
+    [(1, 1), (1, 2), (1, 3), (1, 4), (2, 2)]
+    """
+    return list(combinations_with_replacement(TINY_NUMBERS, TINY_HAND))
+
+
+def draws(hand: Sequence[int]) -> dict[int, Fraction]:
+    """Each number that may be drawn from the unseen cards (the deck minus ``hand``) and its chance.
+
+    >>> draws((1, 2))
+    {1: Fraction(1, 6), 2: Fraction(1, 6), 3: Fraction(1, 3), 4: Fraction(1, 3)}
+    """
+    left = {number: TINY_COPIES - list(hand).count(number) for number in TINY_NUMBERS}
+    unseen = sum(left.values())
+    return {number: Fraction(count, unseen) for number, count in left.items() if count > 0}
+
+
+def holds_run(cards: Sequence[int]) -> bool:
+    """Whether the numbers hold a run of 3.
+
+    >>> holds_run((2, 3, 4)), holds_run((1, 2, 4)), holds_run((2, 2, 3))
+    (True, False, False)
+    """
+    held = set(cards)
+    return any(all(low + step in held for step in range(TINY_RUN)) for low in TINY_NUMBERS)
+
+
+def keeps(cards: Sequence[int]) -> list[Hand]:
+    """The hands of 2 left by each possible discard from 3 cards (each different hand once).
+
+    >>> keeps((1, 2, 4))
+    [(2, 4), (1, 4), (1, 2)]
+    """
+    ordered = sorted(cards)
+    left = [tuple(ordered[:i] + ordered[i + 1 :]) for i in range(len(ordered))]
+    return list(dict.fromkeys(left))
+
+
+def bellman(hand: Hand, values: Mapping[Hand, Fraction]) -> Fraction:
+    """The Bellman equation of the tiny game: the expected turns from ``hand`` when the hands after this
+    turn's discard are worth ``values`` (the teacher's solution of ``perfect.bellman``).
+
+    >>> bellman((2, 3), tiny_values())
+    Fraction(3, 2)
+    """
+    total = Fraction(0)
+    for card, chance in draws(hand).items():
+        cards = tuple(sorted((*hand, card)))
+        if holds_run(cards):
+            continue  # the run is made this turn: no turn after it
+        total += chance * min(values[keep] for keep in keeps(cards))
+    return 1 + total
+
+
+def _solve_linear(rows: list[list[Fraction]], right: list[Fraction]) -> list[Fraction]:
+    """Solve ``rows · x = right`` exactly (Gauss-Jordan elimination on fractions; the matrix is invertible)."""
+    size = len(rows)
+    matrix = [[*row, value] for row, value in zip(rows, right, strict=True)]
+    for column in range(size):
+        pivot = next(r for r in range(column, size) if matrix[r][column] != 0)
+        matrix[column], matrix[pivot] = matrix[pivot], matrix[column]
+        head = matrix[column][column]
+        matrix[column] = [entry / head for entry in matrix[column]]
+        for r in range(size):
+            if r != column and matrix[r][column] != 0:
+                factor = matrix[r][column]
+                matrix[r] = [a - factor * b for a, b in zip(matrix[r], matrix[column], strict=True)]
+    return [matrix[r][size] for r in range(size)]
+
+
+def _evaluate(policy: Mapping[Hand, Hand]) -> dict[Hand, Fraction]:
+    """The exact expected turns of every hand when the discard from each 3 cards is ``policy[cards]``:
+    one linear equation per hand, ``V(h) = 1 + sum over draws of P(x) · V(kept)``."""
+    hands = tiny_hands()
+    where = {hand: i for i, hand in enumerate(hands)}
+    rows = [[Fraction(int(i == j)) for j in range(len(hands))] for i in range(len(hands))]
+    for hand in hands:
+        for card, chance in draws(hand).items():
+            cards = tuple(sorted((*hand, card)))
+            if not holds_run(cards):
+                rows[where[hand]][where[policy[cards]]] -= chance
+    return dict(zip(hands, _solve_linear(rows, [Fraction(1)] * len(hands)), strict=True))
+
+
+@cache
+def tiny_values() -> dict[Hand, Fraction]:
+    """The exact expected turns of every hand of the tiny game under perfect play (policy iteration: evaluate a
+    policy exactly, switch every discard to the best one, until no discard changes).
+
+    >>> tiny_values()[(1, 2)], tiny_values()[(2, 2)]
+    (Fraction(3, 1), Fraction(7, 2))
+    """
+    threes = {
+        tuple(sorted((*hand, card))) for hand in tiny_hands() for card in draws(hand) if not holds_run((*hand, card))
+    }
+    # A first policy that surely ends: keep two different numbers, as close as possible.
+    policy = {
+        cards: min(keeps(cards), key=lambda keep: (len(set(keep)) == 1, keep[-1] - keep[0], keep)) for cards in threes
+    }
+    while True:
+        values = _evaluate(policy)
+        better = {
+            cards: min(keeps(cards), key=lambda keep: (values[keep], keep != kept)) for cards, kept in policy.items()
+        }
+        if better == policy:
+            return values
+        policy = better
+
+
+def best_keep(cards: Sequence[int]) -> Hand:
+    """The hand of 2 to keep from 3 cards that do not hold the run: the one with the fewest expected turns.
+
+    >>> best_keep((1, 2, 4)), best_keep((2, 2, 3))  # 1 2 and 2 4 tie (3 turns each): the first one
+    ((1, 2), (2, 3))
+    """
+    values = tiny_values()
+    return min(keeps(cards), key=lambda keep: (values[keep], keep))
+
+
+def deals_of(hand: Hand) -> int:
+    """How many of the 28 two-card deals give this hand (a number held once has 2 colours to come in).
+
+    >>> deals_of((1, 4)), deals_of((2, 2)), sum(deals_of(hand) for hand in tiny_hands())
+    (4, 1, 28)
+    """
+    result = 1
+    for number in set(hand):
+        result *= comb(TINY_COPIES, hand.count(number))
+    return result
+
+
+def tiny_average() -> Fraction:
+    """Expected turns from a random deal of the tiny game under perfect play: each hand's value weighted
+    by the deals it stands for."""
+    values = tiny_values()
+    total = sum(deals_of(hand) for hand in values)
+    return sum((deals_of(hand) * value for hand, value in values.items()), Fraction(0)) / total
+
+
+def tiny_cards(hand: Sequence[int]) -> list[Card]:
+    """One way the hand can be held, in the notation: the first copy of a number red, the second blue.
+
+    >>> [str(card) for card in tiny_cards((2, 2))]
+    ['R2', 'B2']
+    """
+    seen: list[int] = []
+    cards = []
+    for number in hand:
+        cards.append(Card.parse(f"{'B' if number in seen else 'R'}{number}"))
+        seen.append(number)
+    return cards
+
+
+def tiny_table() -> pd.DataFrame:
+    """The tiny game's table: each hand, one way to hold it, its outs (the cards that make the run at once),
+    the deals it stands for and its exact expected turns."""
+    values = tiny_values()
+    rows = []
+    for hand in tiny_hands():
+        chances = draws(hand)
+        outs = sum((chance for card, chance in chances.items() if holds_run((*hand, card))), Fraction(0))
+        rows.append(
+            {
+                "hand": " ".join(str(card) for card in tiny_cards(hand)),
+                "numbers": hand,
+                "chance_done_next_draw": outs,
+                "deals": deals_of(hand),
+                "expected_turns": values[hand],
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+# ------------------------------------------------------------------ perfect.tiny_value
+
+
+CORNER: Hand = (1, 4)
+
+
+def _judge_tiny_value(answer: object, t: Translations) -> Verdict:
+    value = read_fraction(answer)
+    right = tiny_values()[CORNER]
+    shown = _shown(answer, value)
+    if value == right:
+        return True, t.gettext(
+            "Right: {answer}. A 2 or a 3 (4 of the 6 unseen cards) leads to a hand worth 3 turns; a 1 or a 4 "
+            "leaves you where you were, so V = 1 + 4/6 · 3 + 2/6 · V."
+        ).format(answer=shown)
+    if isinstance(answer, float) and abs(value - right) < Fraction(1, 10**6):
+        return False, t.gettext("{answer} is the right number as a decimal: write it exactly, as a fraction.").format(
+            answer=answer
+        )
+    traps = {
+        Fraction(3): N_(
+            "{answer} is the value of a hand next to the run, such as R1 R2. R1 B4 has no outs: its first draw "
+            "can at best bring it next to the run."
+        ),
+        Fraction(4): N_(
+            "{answer} counts one turn to reach a hand worth 3 turns. But a 1 or a 4 (2 of the 6 unseen cards) "
+            "leaves you with 1 4 again: that turn can repeat."
+        ),
+    }
+    if value in traps:
+        return False, t.gettext(traps[value]).format(answer=shown)
+    direction = N_("too high") if value > right else N_("too low")
+    return False, t.gettext(
+        "Not {answer}: that is {direction}. Write the Bellman equation of 1 4 and solve it for V."
+    ).format(answer=shown, direction=t.gettext(direction))
+
+
+TINY_VALUE = Exercise(
+    id="perfect.tiny_value",
+    notebook=NOTEBOOK,
+    clauses=("prob.outs",),
+    kind="answer",
+    question=N_(
+        "In the tiny game you hold R1 B4. With the best discards, how many turns does the run of 3 take on "
+        "average? Use the values of the table and write an exact fraction."
+    ),
+    solution=Fraction(9, 2),
+    wrong=(Fraction(3), Fraction(4), Fraction(6), 4.6),
+    hints=(
+        N_("Which draws from R1 B4 lead to a hand of the table, and which leave you where you were?"),
+        N_("A 2 or a 3 (4 of the 6 unseen cards) leads to a hand worth 3 turns; a 1 or a 4 leaves you with 1 4."),
+    ),
+    judge=_judge_tiny_value,
+)
+
+# ------------------------------------------------------------------ perfect.bellman
+
+
+class ValueTable(Mapping[Hand, Fraction]):
+    """A read-only table of values for the hidden cases, shown by its name (a student's function cannot
+    change it for the next case, and a failed case reads ``bellman((2, 3), ONES)``)."""
+
+    def __init__(self, name: str, values: Mapping[Hand, Fraction]) -> None:
+        self.name = name
+        self._values = dict(values)
+
+    def __getitem__(self, hand: Hand) -> Fraction:
+        return self._values[hand]
+
+    def __iter__(self) -> Iterator[Hand]:
+        return iter(self._values)
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+ZEROS = ValueTable("ZEROS", dict.fromkeys(tiny_hands(), Fraction(0)))
+"""A made-up table: every hand worth 0 turns after the discard (only this turn is left to count)."""
+ONES = ValueTable("ONES", dict.fromkeys(tiny_hands(), Fraction(1)))
+"""A made-up table: every hand worth 1 turn (the Bellman equation must work for any table)."""
+SKEWED = ValueTable("SKEWED", {hand: Fraction(hand[0] * 4 + hand[1], 4) for hand in tiny_hands()})
+"""A made-up table in which the best discard is not the one of the real values."""
+
+
+def _bellman_cases() -> list[Case]:
+    # The first cases each single out one idea (a failed one names it); the last ones use the real values.
+    exact = ValueTable("EXACT", tiny_values())
+    return [
+        Case(
+            ((1, 4), ZEROS),
+            Fraction(1),
+            N_("when all hands after the discard are worth 0 turns, only this turn counts"),
+        ),
+        Case(
+            ((2, 3), ONES),
+            bellman((2, 3), ONES),
+            N_("from 2 3, four of the six unseen cards make the run and add nothing"),
+        ),
+        Case(((1, 1), SKEWED), bellman((1, 1), SKEWED), N_("after each draw, keep the hand worth the fewest turns")),
+        Case(
+            ((1, 2), ONES), bellman((1, 2), ONES), N_("from 1 2, the chance of each number is its unseen copies over 6")
+        ),
+        Case(((2, 3), exact), exact[(2, 3)], N_("with the exact values, each hand gets its own value back")),
+        Case(((1, 4), exact), exact[(1, 4)], N_("with the exact values, each hand gets its own value back")),
+        Case(((2, 2), exact), exact[(2, 2)], N_("with the exact values, each hand gets its own value back")),
+    ]
+
+
+def _bellman_no_one(hand: Hand, values: Mapping[Hand, Fraction]) -> Fraction:
+    return bellman(hand, values) - 1
+
+
+def _bellman_max(hand: Hand, values: Mapping[Hand, Fraction]) -> Fraction:
+    total = Fraction(0)
+    for card, chance in draws(hand).items():
+        cards = tuple(sorted((*hand, card)))
+        if not holds_run(cards):
+            total += chance * max(values[keep] for keep in keeps(cards))
+    return 1 + total
+
+
+def _bellman_counts_done(hand: Hand, values: Mapping[Hand, Fraction]) -> Fraction:
+    total = Fraction(0)
+    for card, chance in draws(hand).items():
+        cards = tuple(sorted((*hand, card)))
+        total += chance * min(values[keep] for keep in keeps(cards))
+    return 1 + total
+
+
+def _bellman_stub(hand: Hand, values: Mapping[Hand, Fraction]) -> None:
+    return None
+
+
+BELLMAN = Exercise(
+    id="perfect.bellman",
+    notebook=NOTEBOOK,
+    clauses=("prob.outs", "prob.discard"),
+    kind="write",
+    question=N_(
+        "Write bellman(hand, values): the expected turns from a hand of the tiny game, when values[keep] gives "
+        "the turns still to play from each hand of 2 after the discard."
+    ),
+    solution=bellman,
+    wrong=(_bellman_no_one, _bellman_max, _bellman_counts_done, _bellman_stub),
+    hints=(
+        N_("Go through draws(hand): each number you may draw and its chance. A draw that makes the run adds nothing."),
+        N_("Otherwise keep the best two of the three cards: the smallest values[keep] over keeps(cards); add 1."),
+    ),
+    judge=hidden_cases("bellman", _bellman_cases()),
+)
+
+# ------------------------------------------------------------------ perfect.tiny_average
+
+
+def _judge_tiny_average(answer: object, t: Translations) -> Verdict:
+    value = read_fraction(answer)
+    right = tiny_average()
+    shown = _shown(answer, value)
+    if value == right:
+        return True, t.gettext(
+            "Right: {answer}, about {decimal} turns. The 24 deals of two different numbers and the 4 deals of "
+            "a double are weighted by how often they come."
+        ).format(answer=shown, decimal=f"{float(right):.4f}")
+    if isinstance(answer, float) and abs(value - right) < Fraction(1, 10**4):
+        return False, t.gettext("{answer} is the right number as a decimal: write it exactly, as a fraction.").format(
+            answer=answer
+        )
+    values = tiny_values()
+    plain = sum(values.values(), Fraction(0)) / len(values)
+    if value == plain:
+        return False, t.gettext(
+            "{answer} counts each of the 10 hands once. A hand of two different numbers comes in 4 of the 28 "
+            "deals, a double such as R2 B2 in only 1."
+        ).format(answer=shown)
+    direction = N_("too high") if value > right else N_("too low")
+    return False, t.gettext(
+        "Not {answer}: that is {direction}. Weight each hand by its deals, then divide by 28."
+    ).format(answer=shown, direction=t.gettext(direction))
+
+
+TINY_AVERAGE = Exercise(
+    id="perfect.tiny_average",
+    notebook=NOTEBOOK,
+    clauses=("prob.deal", "prob.outs"),
+    kind="answer",
+    question=N_(
+        "Two cards are dealt at random from the eight cards of the tiny game. With perfect play, how many turns "
+        "does the run of 3 take on average? Write an exact fraction."
+    ),
+    solution=Fraction(22, 7),
+    wrong=(Fraction(17, 5), Fraction(3), 3.142857),
+    hints=(
+        N_("Not all hands of the table are dealt equally often: how many of the 28 deals give 1 4, and how many 2 2?"),
+        N_("Two different numbers come in 2 × 2 = 4 deals (either colour of each), a double in 1: 6 × 4 + 4 × 1 = 28."),
+    ),
+    judge=_judge_tiny_average,
+)
+
+# ------------------------------------------------------------------ perfect.better_discard
+
+DILEMMA = "B1 B2 R3 Y3 R4 G4 B6 R7 G10 Y10 W"
+"""Phase 1 alone, 11 cards after the draw: three pairs, a Wild and four single cards."""
+DILEMMA_CHOICES = ("Y10", "R7")
+"""GreedyBot discards the costliest card (Y10, breaking a pair); the other choice is a single card."""
+
+
+@cache
+def dilemma_values() -> dict[str, float]:
+    """The expected turns still to play after each of the two discards of ``DILEMMA`` (Phase 1, the kit's solver)."""
+    values = solitaire_optimum(phase(1)).discard_values(parse_cards(DILEMMA))
+    return {choice: values[Card.parse(choice)] for choice in DILEMMA_CHOICES}
+
+
+def dilemma_best() -> str:
+    """The better of the two discards."""
+    values = dilemma_values()
+    return min(values, key=lambda choice: values[choice])
+
+
+def _judge_discard(answer: object, t: Translations) -> Verdict:
+    cards = read_cards(answer, max_cards=1)
+    picked = str(cards[0]) if len(cards) == 1 else ""
+    if picked not in DILEMMA_CHOICES:
+        raise AnswerError(
+            N_("{answer} is not one of the two discards: pick {first} or {second}."),
+            answer=brief(answer),
+            first=DILEMMA_CHOICES[0],
+            second=DILEMMA_CHOICES[1],
+        )
+    best = dilemma_best()
+    if picked == best:
+        return True, t.gettext(
+            "Right: discarding {answer} keeps the three pairs and the Wild. Alone, points do not matter, only "
+            "turns: a pair is one card from a set, and a Wild turns any pair into one."
+        ).format(answer=picked)
+    return False, t.gettext(
+        "Not {answer}: it breaks a pair. A 10 costs points at the end of a round, but alone only turns count, "
+        "and the pair was one card from a set."
+    ).format(answer=picked)
+
+
+BETTER_DISCARD = Exercise(
+    id="perfect.better_discard",
+    notebook=NOTEBOOK,
+    clauses=("prob.discard", "strategy.bot"),
+    kind="answer",
+    question=N_(
+        "Guess first: alone on Phase 1 (two sets of 3), you hold B1 B2 R3 Y3 R4 G4 B6 R7 G10 Y10 W after your "
+        "draw. GreedyBot discards Y10, its costliest card. Which discard leaves fewer turns on average: Y10 or "
+        "R7? Type the card."
+    ),
+    solution="R7",
+    wrong=("Y10", "W", "R99"),
+    hints=(
+        N_("Playing alone, points do not count, only turns: which cards can still become part of a set?"),
+        N_("Count the pairs each discard leaves, and what the Wild can do with a pair."),
+    ),
+    judge=_judge_discard,
+)
+
+# ------------------------------------------------------------------ the optimum and the bots, on the real deck
+
+QUICK_SHAPES = ("sets", "colors")
+"""Phases of sets only, or of colour groups only, fold into a few hundred profiles: solved in milliseconds.
+A phase with a run has about half a million profiles and takes a minute or more to solve."""
+BOTS_COMPARED = ("RandomBot", "GreedyBot", "SmartBot", "ExpertBot")
+DEALS = 30
+"""Deals per phase and bot in the lesson's sample (``benchmarks/bench_solitaire.py`` plays 200)."""
+SEED = 2026
+
+
+def solved_on_disk(phase_: Phase) -> bool:
+    """Whether the kit's solver has this phase's table (standard deck, 10 cards) in its disk cache
+    (``cache_dir()``; the files are named after the phase)."""
+    try:
+        pattern = f"solitaire-v*-{phase_}-h{HAND_SIZE}-*.npz"
+        return any(path.is_file() for path in cache_dir().glob(pattern))
+    except OSError:
+        return False
+
+
+def quick_phases(numbers: Iterable[int] = range(1, 11)) -> list[int]:
+    """The phases among ``numbers`` whose optimum loads or solves in about a second: sets only, colour
+    groups only, or a table already solved on disk.
+
+    >>> {1, 7, 8, 9, 10} <= set(quick_phases())
+    True
+    """
+    return [n for n in numbers if phase_shape(phase(n)) in QUICK_SHAPES or solved_on_disk(phase(n))]
+
+
+def optimum_table(numbers: Iterable[int]) -> pd.DataFrame:
+    """Per phase: its notation, the expected turns under perfect play and the chance of being done within
+    1, 3, 5 and 10 turns."""
+    rows = []
+    for number in numbers:
+        opt = solitaire_optimum(phase(number))
+        rows.append(
+            {
+                "phase": number,
+                "notation": str(opt.phase),
+                "expected_turns": round(opt.expected_turns, 3),
+                **{f"within_{k}": round(opt.within(k), 3) for k in (1, 3, 5, 10)},
+            }
+        )
+    return pd.DataFrame(rows).set_index("phase")
+
+
+def make_bots(seed: int = SEED) -> list[Any]:
+    """The four bots the lesson compares, seeded."""
+    return [RandomBot(seed=seed), GreedyBot(seed=seed), SmartBot(seed=seed), ExpertBot(seed=seed)]
+
+
+def bots_table(numbers: Iterable[int], deals: int = DEALS, seed: int = SEED) -> pd.DataFrame:
+    """Mean turns of each bot per phase in the solitaire model (``deals`` seeded deals each, 95% interval of
+    the mean) next to the exact optimum: ``bots_against_optimum`` of the probability package."""
+    return bots_against_optimum(make_bots(seed), phases=list(numbers), n=deals, seed=seed)
+
+
+def bots_summary(table: pd.DataFrame) -> pd.DataFrame:
+    """``bots_table`` as one row per phase and one column per policy: ``"mean (low–high)"`` turns."""
+    cells = [
+        f"{mean:.1f} ({low:.1f}–{high:.1f})"
+        for mean, low, high in zip(table.mean_turns, table.low, table.high, strict=True)
+    ]
+    wide = table.assign(turns=cells).pivot(index="phase", columns="policy", values="turns")
+    exact = table[table.policy == "optimum"].set_index("phase").mean_turns
+    wide["optimum"] = [f"{value:.2f}" for value in exact.reindex(wide.index)]
+    order = ["optimum", *(name for name in BOTS_COMPARED if name in wide.columns)]
+    return wide[order].rename_axis(columns=None)
+
+
+POLICY_LABELS = {"optimum": N_("perfect play")}
+
+
+def _labels(rows: pd.DataFrame) -> list[str]:
+    """Each row's phase as the figure labels it: ``"4: r7"``."""
+    return [f"{number}: {notation}" for number, notation in zip(rows["phase"], rows["notation"], strict=True)]
+
+
+def bots_figure(table: pd.DataFrame, lang: str = "en") -> Any:
+    """A plotly figure of ``bots_table``: mean turns per phase for each bot with its interval, and the
+    optimum, on a logarithmic axis (random discards take up to a hundred times as long). plotly is imported
+    here only, so importing the lesson never loads it."""
+    import plotly.graph_objects as go
+
+    t = translator(lang)
+    fig = go.Figure()
+    labels = list(dict.fromkeys(_labels(table)))
+    for key, rows in table.groupby("policy", sort=False):
+        policy = str(key)
+        name = t.gettext(POLICY_LABELS[policy]) if policy in POLICY_LABELS else policy
+        x = _labels(rows)
+        if policy == "optimum":
+            fig.add_trace(
+                go.Scatter(x=x, y=rows["mean_turns"], name=name, mode="lines+markers", line={"color": "black"})
+            )
+            continue
+        fig.add_trace(
+            go.Scatter(
+                x=x,
+                y=rows["mean_turns"],
+                name=name,
+                mode="markers",
+                error_y={
+                    "type": "data",
+                    "symmetric": False,
+                    "array": rows["high"] - rows["mean_turns"],
+                    "arrayminus": rows["mean_turns"] - rows["low"].clip(lower=1),
+                },
+            )
+        )
+    fig.update_layout(
+        title=t.gettext("Turns to make each phase alone: perfect play and the bots"),
+        xaxis={"title": t.gettext("phase"), "categoryorder": "array", "categoryarray": labels},
+        yaxis={"title": t.gettext("mean turns (log scale)"), "type": "log"},
+        legend={"title": t.gettext("who discards")},
+        height=480,
+        margin={"l": 60, "r": 20, "t": 60, "b": 60},
+    )
+    return fig
+
+
+EXERCISES: tuple[Exercise, ...] = (GUESS_TURNS, TINY_VALUE, BELLMAN, TINY_AVERAGE, BETTER_DISCARD)
+"""The exercises of lesson 12, in the notebook's order."""
+
+__all__ = [
+    "BOTS_COMPARED",
+    "DILEMMA",
+    "EXERCISES",
+    "TINY_DECK",
+    "TINY_PHASE",
+    "bellman",
+    "best_keep",
+    "bots_figure",
+    "bots_summary",
+    "bots_table",
+    "deals_of",
+    "dilemma_values",
+    "draws",
+    "holds_run",
+    "keeps",
+    "optimum_table",
+    "quick_phases",
+    "solved_on_disk",
+    "tiny_average",
+    "tiny_cards",
+    "tiny_hands",
+    "tiny_table",
+    "tiny_values",
+]
