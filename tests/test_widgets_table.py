@@ -730,3 +730,40 @@ def test_hot_seat_syncs_no_humans_cards_behind_the_cover() -> None:
         else:
             raise AssertionError(f"unexpected state {state}")
     pytest.fail("fewer than four cover screens")
+
+
+def test_clicking_a_laid_group_the_selected_card_fits_plays_the_hit() -> None:
+    for seed in range(40):
+        t = make(players=2, seed=seed, bots="greedy")
+
+        def can_hit(table: Table, action: Action) -> bool:
+            view = table.game.view(table.human)
+            return view.stage == "play" and any(
+                len([h for h in view.hits() if (h.target, h.group, h.card) == (x.target, x.group, x.card)]) == 1
+                for x in view.hits()
+            )
+
+        autopilot(t, seed, until=can_hit, limit=400)
+        view = t.game.view(0)
+        if t.game.is_over() or not view.hits():
+            continue
+        hit = next(
+            x
+            for x in view.hits()
+            if len([h for h in view.hits() if (h.target, h.group, h.card) == (x.target, x.group, x.card)]) == 1
+        )
+        groups = t.my_groups if hit.target == 0 else t.seat_groups[hit.target]
+        key = f"p{hit.target + 1}.{hit.group + 1}"
+        assert not any(item["target"] for item in groups.items), "no target before a card is selected"
+        groups._picked(groups, {"pick": key}, [])  # what a click sends: refused, nothing happens
+        assert t.game.melds[hit.target][hit.group] == view.melds[hit.target][hit.group]
+        select(t, [hit.card])
+        assert key in [item["key"] for item in groups.items if item["target"]]
+        for forged in ({"pick": "p9.9"}, {"pick": ["x"]}, {"pick": key, "extra": 1}, "p1.1"):
+            groups._picked(groups, forged, [])
+        assert len(t.game.melds[hit.target][hit.group].cards) == len(view.melds[hit.target][hit.group].cards)
+        groups._picked(groups, {"pick": key}, [])
+        assert t.status.tone != "problem", t.status.text
+        assert len(t.game.melds[hit.target][hit.group].cards) == len(view.melds[hit.target][hit.group].cards) + 1
+        return
+    pytest.fail("no seed lets the human hit")

@@ -431,3 +431,107 @@ def _indices_of(chosen: Sequence[tuple[Card, int]], shown: Sequence[Card]) -> li
         seen[card] = copy + 1
         positions[(card, copy)] = i
     return sorted(positions[pair] for pair in chosen if pair in positions)
+
+
+_GROUPS_ESM = r"""
+function render({ model, el }) {
+  const root = document.createElement("div");
+  el.appendChild(root);
+  function draw() {
+    const items = model.get("items");
+    if (!items.length) {
+      const none = document.createElement("div");
+      none.className = "p10-groups";
+      none.textContent = model.get("empty");
+      root.replaceChildren(none);
+      return;
+    }
+    const list = document.createElement("ul");
+    list.className = "p10-groups";
+    list.style.cssText = "list-style:none;padding:0;margin:0";
+    for (const item of items) {
+      const li = document.createElement("li");
+      li.className = "p10-laid";
+      li.setAttribute("aria-label", item.label);
+      const body = document.createElement(item.target ? "button" : "div");
+      body.className = item.target ? "p10-group-target" : "p10-group-body";
+      if (item.target) {
+        body.type = "button";
+        body.title = item.pick;
+        body.setAttribute("aria-label", item.pick);
+        body.addEventListener("click", () => model.send({ pick: item.key }));
+      }
+      const name = document.createElement("span");
+      name.textContent = item.key + " ";
+      body.appendChild(name);
+      const face = document.createElement("span");
+      face.innerHTML = item.face;  // drawn and escaped by phase10kit.svg in the kernel
+      body.appendChild(face);
+      li.appendChild(body);
+      list.appendChild(li);
+    }
+    root.replaceChildren(list);
+  }
+  model.on("change", draw);
+  draw();
+}
+export default { render };
+"""
+
+_GROUPS_CSS = """
+.p10-group-target { background: #fffbe6; border: 3px solid #8a3b00; border-radius: 8px; cursor: pointer;
+  padding: 2px 4px; margin: 2px 0; font: inherit; }
+.p10-group-target:focus-visible { outline: 3px solid #3b2a6b; outline-offset: 2px; }
+.p10-group-body { padding: 2px 4px; margin: 2px 0; }
+"""
+
+
+class GroupsView(BrowserLocked, anywidget.AnyWidget):
+    """A seat's laid groups (``<li class="p10-laid">``, ``aria-label`` ``"p2.1 s[R7 B7 W]"``); groups
+    marked as targets are buttons (``.p10-group-target``) whose click calls ``on_pick(key)``.
+
+    The browser can change no trait; a click arrives as a message naming a group, accepted only
+    when that group is a target at that moment.
+
+    >>> view = GroupsView()
+    >>> view.show([("p2.1", Group.parse("s[R7 B7 W]"), "")], empty="none")
+    >>> [item["label"] for item in view.items], view.items[0]["target"]
+    (['p2.1 s[R7 B7 W]'], False)
+    """
+
+    _esm = _GROUPS_ESM
+    _css = _GROUPS_CSS
+    items = traitlets.List(traitlets.Dict(), read_only=True).tag(sync=True)
+    empty = traitlets.Unicode("", read_only=True).tag(sync=True)
+
+    def __init__(self, *, lang: str = "en", scale: float = 0.45) -> None:
+        super().__init__()
+        self.lang, self.scale = check_lang(lang), scale
+        self.on_pick: Any = None
+        self.on_msg(self._picked)
+
+    def show(self, groups: Sequence[tuple[str, Group, str]], *, empty: str) -> None:
+        """Show ``(key, group, pick)`` for each group; a non-empty ``pick`` (the button's words) makes it a target."""
+        items = [
+            {
+                "key": key,
+                "label": f"{key} {group}",
+                "face": group_svg(group, scale=self.scale, lang=self.lang),
+                "target": bool(pick),
+                "pick": pick,
+            }
+            for key, group, pick in groups
+        ]
+        with self.hold_sync():
+            if self.items != items:
+                self.set_trait("items", items)
+            if self.empty != empty:
+                self.set_trait("empty", empty)
+
+    def _picked(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if not isinstance(content, dict) or set(content) != {"pick"}:
+            return
+        key = content["pick"]
+        targets = {item["key"] for item in self.items if item["target"]}
+        if isinstance(key, str) and key in targets and self.on_pick is not None:
+            self.on_pick(key)

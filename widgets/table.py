@@ -25,14 +25,14 @@ import ipywidgets
 
 from phase10kit.actions import Action, Discard, Draw, Hit, Lay, Take
 from phase10kit.cards import Card, Color
-from phase10kit.errors import Phase10Error, Reason
+from phase10kit.errors import SENTENCES, Phase10Error, Reason
 from phase10kit.explain import color_name
 from phase10kit.game import Game, PlayerView
 from phase10kit.hints import hint
 from phase10kit.i18n import LANGUAGES, check_lang, translator
 from phase10kit.rules import Rules
 from widgets._safety import N_, BrowserLocked, Feedback, Locked, Refusal, describe_error, locked_html
-from widgets.cards import HandView
+from widgets.cards import GroupsView, HandView
 from widgets.session import BOT_LEVELS, DEFAULT_SPEED, Chooser, TableSession, check_speed, describe_action
 from widgets.table_parts import (
     TABLE_CSS,
@@ -159,10 +159,16 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         self.title = locked_html("", "p10-title")
         self.turn = locked_html("", "p10-turn")
         self.opponent_views: dict[int, Locked] = {}
+        self.seat_groups: dict[int, GroupsView] = {}
+        self.seat_boxes: dict[int, LockedColumn] = {}
         self.opponents_box = LockedRow(layout=ipywidgets.Layout(flex_flow="row wrap"))
         self.opponents_box.add_class("p10-opponents")
         self.piles = locked_html("", "p10-piles")
-        self.mine = locked_html("", "p10-me")
+        self.mine = locked_html("", "p10-me-line")
+        self.my_groups = GroupsView(lang=self.lang)
+        self.my_groups.on_pick = self.feedback.guard(self._picked)
+        self.me_box = LockedColumn([self.mine, self.my_groups])
+        self.me_box.add_class("p10-me")
         self.reminder = locked_html("", "p10-phase-reminder")
         self.hand = HandView((), lang=self.lang)
         self.hint_area = locked_html("", "p10-hint")
@@ -232,7 +238,7 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         )
         self.settings.add_class("p10-settings")
         self.hand_box = LockedColumn(
-            [self.mine, self.reminder, self.hand, self.choices, self.controls, self.status, self.errors, self.why]
+            [self.me_box, self.reminder, self.hand, self.choices, self.controls, self.status, self.errors, self.why]
         )
         self.hand_box.add_class("p10-hand-box")
         # The status line sits under the buttons, or under the board while no hand is shown.
@@ -282,9 +288,17 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         viewer = self.session.viewer
         seats = [seat for seat in range(self.session.players) if seat != viewer]
         if sorted(self.opponent_views) != seats:
-            self.opponent_views = {seat: locked_html("", "p10-opponent") for seat in seats}
+            self.opponent_views = {seat: locked_html("", "p10-seat-line") for seat in seats}
+            self.seat_groups = {seat: GroupsView(lang=self.lang) for seat in seats}
+            for groups in self.seat_groups.values():
+                groups.on_pick = self.feedback.guard(self._picked)
+            self.seat_boxes = {
+                seat: LockedColumn([self.opponent_views[seat], self.seat_groups[seat]]) for seat in seats
+            }
+            for box in self.seat_boxes.values():
+                box.add_class("p10-opponent")
             # The piles sit in the same row as the seats: the table stays short enough for 1280x800.
-            self.opponents_box.children = [*(self.opponent_views[seat] for seat in seats), self.piles]
+            self.opponents_box.children = [*(self.seat_boxes[seat] for seat in seats), self.piles]
 
     def _label_controls(self) -> None:
         """Write the buttons' and menus' labels in the table's language."""
@@ -377,6 +391,8 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
             if self.lang_choice.value != lang:
                 self.lang_choice.value = lang
             self.hand.set_lang(lang)
+            for groups in (self.my_groups, *self.seat_groups.values()):
+                groups.lang = lang
             self.status.show("", "info")
             self.hint_area.value = ""
         self.session.set_lang(lang)
@@ -603,6 +619,10 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
             self.turn.value = turn_html(state, view, viewer, self.lang)
             for seat, widget in self.opponent_views.items():
                 widget.value = opponent_html(view, seat, viewer, self.bot_names.get(seat, ""), self.lang)
+                if seat == view.current_player and not view.over:
+                    self.seat_boxes[seat].add_class("p10-seat-acting")
+                else:
+                    self.seat_boxes[seat].remove_class("p10-seat-acting")
             self.piles.value = piles_html(view, self.lang)
             self.log_area.value = log_html(self.log_entries, self.lang)
             self.score_sheet.value = score_sheet_html(session.sheet, session.players, viewer, self.lang)
@@ -627,7 +647,7 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
             self.mine.value = mine_html(view, self.lang) if mine_shown else ""
             self.reminder.value = phase_reminder_html(view, self.lang) if mine_shown else ""
             feedback = [self.status, self.errors]
-            inside = [self.mine, self.reminder, self.hand, self.choices, self.controls]
+            inside = [self.me_box, self.reminder, self.hand, self.choices, self.controls]
             inside += [*feedback, self.why] if mine_shown else [self.why]
             if list(self.hand_box.children) != inside:
                 self.hand_box.children = inside
@@ -687,7 +707,44 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         self.skip_target.disabled = not skip_targets
         _show(self.skip_target, bool(skip_targets))
         self._refresh_hit_options(hits, view)
+        self._refresh_groups(hits, view)
         _show(self.choices, bool(lays or targets or skip_targets))
+
+    def _refresh_groups(self, hits: list[Hit], view: PlayerView) -> None:
+        """Every seat's laid groups; those the selected card fits are buttons that play the hit."""
+        t = translator(self.lang)
+        fits = {(hit.target, hit.group) for hit in hits}
+        empty = t.gettext("No phase laid down yet.")
+        views = dict(self.seat_groups)
+        if self.session.viewer is not None:
+            views[self.session.viewer] = self.my_groups
+        for seat, groups_view in views.items():
+            shown = []
+            for i, group in enumerate(view.melds[seat]):
+                key = f"p{seat + 1}.{i + 1}"
+                pick = ""
+                if (seat, i) in fits:
+                    pick = t.gettext("Add {card} to {group}").format(card=hits[0].card, group=key)
+                shown.append((key, group, pick))
+            groups_view.show(shown, empty=empty)
+
+    def _picked(self, key: str) -> None:
+        """A click on a laid group: the hit of the selected card there (the hit buttons choose a run's end)."""
+        try:
+            hits = [h for h in self._hits_of_selection() if f"p{h.target + 1}.{h.group + 1}" == key]
+            if len(hits) == 1:
+                self._act(hits[0])
+            elif hits:
+                t = translator(self.lang)
+                template = SENTENCES[Reason.END_NEEDED]
+                assert isinstance(template, str)
+                raise Refusal(t.gettext(template).format(group=key, card=hits[0].card), reason=Reason.END_NEEDED)
+        finally:
+            self._refresh()
+
+    def _hits_of_selection(self) -> list[Hit]:
+        selected = self._selected()
+        return self._hits(selected[0]) if len(selected) == 1 else []
 
     def _play_hit(self, hit: Hit) -> Callable[[], None]:
         return lambda: self._act(hit)

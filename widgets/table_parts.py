@@ -142,9 +142,10 @@ def seat_summary(view: PlayerView, seat: int, you: int | None, bot_name: str, la
 
 
 def opponent_html(view: PlayerView, seat: int, you: int | None, bot_name: str, lang: str = "en") -> str:
-    """A seat's box seen from outside: summary line, face-down cards (only their count) and laid groups.
+    """A seat seen from outside: its facts, one per line, and face-down cards (only their count).
 
-    The seat to play is framed thick and tinted, and its line starts with "▶ to play".
+    The seat to play is tinted and its text starts with "▶ to play"; its laid groups are a
+    ``GroupsView`` beside it (they can be hit targets).
     """
     t = translator(lang)
     summary = seat_summary(view, seat, you, bot_name, lang)
@@ -171,8 +172,7 @@ def opponent_html(view: PlayerView, seat: int, you: int | None, bot_name: str, l
         f'<section class="{css}" aria-label="{escape(summary)}" aria-current="{"true" if acting else "false"}">'
         f'<div aria-hidden="true">{"<br>".join(lines)}</div>'
         f'<div role="img" aria-label="{escape(backs_label)}" title="{escape(backs_label)}">{backs} '
-        f"{escape(backs_label)}</div>"
-        f"{groups_html(view, seat, lang)}</section>"
+        f"{escape(backs_label)}</div></section>"
     )
 
 
@@ -215,9 +215,9 @@ def piles_html(view: PlayerView, lang: str = "en") -> str:
 
 
 def mine_html(view: PlayerView, lang: str = "en") -> str:
-    """The viewer's own line and laid groups."""
+    """The viewer's own line (their laid groups are a ``GroupsView`` under it)."""
     summary = seat_summary(view, view.player, view.player, "", lang)
-    return f"<div><strong>{escape(summary)}</strong></div>{groups_html(view, view.player, lang)}"
+    return f"<div><strong>{escape(summary)}</strong></div>"
 
 
 # ---------------------------------------------------------------------------------------------- the phase reminder
@@ -480,8 +480,9 @@ def rules_html(rules: Rules, lang: str = "en") -> str:
 
 TABLE_CSS = """
 .p10-table { font-size: 15px; }
-.p10-table .p10-seat { border: 1px solid #888; border-radius: 8px; padding: 6px; margin: 2px; }
-.p10-table .p10-seat.p10-acting { border: 4px solid #8a3b00; background: #fff1de; }
+.p10-table .p10-seat { padding: 2px; }
+.p10-table .p10-opponent { border: 1px solid #888; border-radius: 8px; padding: 4px; margin: 2px; }
+.p10-table .p10-opponent.p10-seat-acting { border: 4px solid #8a3b00; background: #fff1de; }
 .p10-table .p10-to-play { font-weight: bold; color: #8a3b00; }
 .p10-table .p10-opponent { flex: 1 1 230px; min-width: 200px; }
 .p10-table .p10-piles { flex: 1 1 260px; margin: 2px 6px; }
