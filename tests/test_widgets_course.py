@@ -272,3 +272,29 @@ def test_an_answer_about_a_position_shows_the_table(monkeypatch: pytest.MonkeyPa
     box = ask("demo.play")
     assert isinstance(box, AnswerBox) and "<svg" in box.children[1].value
     assert isinstance(ask("demo.answer").children[1], ipywidgets.HBox)  # no position, no table
+
+
+@pytest.mark.parametrize("exercise_id", [e.id for e in exercises.values() if e.position_after_answer])
+def test_a_table_that_shows_the_answer_waits_until_the_answer_is_right(exercise_id: str) -> None:
+    """skips.first_player's table would say "p2 to draw", phases.one_per_hand's "p1: phase 2": never above the box."""
+    box = ask(exercise_id)
+    assert isinstance(box, AnswerBox)
+    assert "<svg" not in box.table.value and "once your answer is right" in box.table.value
+    box.answer.value = str(exercises[exercise_id].wrong[0])
+    box.check_button.click()
+    assert box.status.tone == "problem" and "<svg" not in box.table.value
+    box.answer.value = str(exercises[exercise_id].solution)
+    box.check_button.click()
+    assert box.status.tone == "ok" and "<svg" in box.table.value
+
+
+def test_no_table_drawn_above_an_answer_box_says_whose_turn_the_answer_is() -> None:
+    """A position shown at once never names the answer as the player to move (the header says "pN to draw").
+    game.who_wins: its question says p2 is about to go out, and the table's totals are what the student reads."""
+    for exercise in exercises.values():
+        if exercise.position is None or exercise.kind == "spot" or exercise.position_after_answer:
+            continue
+        if exercise.id == "game.who_wins":
+            continue
+        game = exercise.position()
+        assert str(exercise.solution).strip() != f"p{game.current_player + 1}", exercise.id

@@ -38,6 +38,7 @@ _views: weakref.WeakSet[ProgressView] = weakref.WeakSet()
 
 NOT_YET_MARK = N_("not yet")
 HINT_MARK = N_("Hint:")
+TABLE_AFTER = N_("The table is shown once your answer is right: it would give the answer away.")
 NOTEBOOK = N_("Notebook")
 SOLVED = N_("Solved")
 
@@ -202,8 +203,18 @@ class AnswerBox(CourseExercise):
         self.check_button = button(t.gettext("Check"), "p10-check")
         self.check_button.on_click(self._guarded(self._on_check))
         row = ipywidgets.HBox([self.answer, self.check_button, self.hint_button])
-        # A "play" (or any) exercise about a seeded position shows the table as the player to move sees it.
-        return [position_view(self.exercise, self.lang), row] if self.exercise.position is not None else [row]
+        # A "play" (or any) exercise about a seeded position shows the table as the player to move sees it;
+        # a table that shows the answer (whose turn, the phase reached) waits until the answer is right.
+        if self.exercise.position is None:
+            return [row]
+        self.table = position_view(self.exercise, self.lang, hidden=self.exercise.position_after_answer)
+        return [self.table, row]
+
+    def submit(self, answer: object) -> Feedback:
+        feedback = super().submit(answer)
+        if feedback.ok and self.exercise.position_after_answer:
+            self.table.value = position_html(self.exercise, self.lang)
+        return feedback
 
     def _on_check(self, _button: Any) -> None:
         self.submit(self.answer.value[:400])
@@ -335,11 +346,20 @@ class _Text(BrowserLocked, ipywidgets.Text):  # type: ignore[misc]
     browser_writable = frozenset({"value"})
 
 
-def position_view(exercise: Exercise, lang: str = "en") -> ipywidgets.Widget:
-    """The exercise's position (a fresh seeded game) drawn as the player to move sees it: never another hand."""
+def position_view(exercise: Exercise, lang: str = "en", *, hidden: bool = False) -> ipywidgets.Widget:
+    """The exercise's position (a fresh seeded game) drawn as the player to move sees it: never another hand.
+    ``hidden``: a note that the table comes once the answer is right (the table would give it away)."""
+    if hidden:
+        note = escape(translator(lang).gettext(TABLE_AFTER))
+        return locked_html(f'<p class="p10-table-after"><em>{note}</em></p>', "p10-position")
+    return locked_html(position_html(exercise, lang), "p10-position")
+
+
+def position_html(exercise: Exercise, lang: str = "en") -> str:
+    """The position's table as HTML (an SVG in a ``p10-game`` block)."""
     game = exercise.position() if exercise.position is not None else None
     picture = "" if game is None else table_svg(game.view(game.current_player), lang=lang)
-    return locked_html(f'<div class="p10-game">{picture}</div>', "p10-position")
+    return f'<div class="p10-game">{picture}</div>'
 
 
 def offered_hand(exercise: Exercise) -> list[Card]:

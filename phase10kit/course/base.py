@@ -188,6 +188,8 @@ class Exercise:
     ``hand`` (``"build"``: the cards offered; default: the cards of the solution and wrong answers),
     ``group_kind`` (``"build"``: ``"set"``, ``"run"`` or ``"colour"`` for the GroupBuilder),
     ``position`` (``"spot"``/``"play"``: a function returning the seeded ``Game`` the question is about) and
+    ``position_after_answer`` (the position shows the answer, e.g. whose turn it is or the phase reached: the
+    widget draws it only once the answer is right) and
     ``reveal`` (``"predict"``: the msgid, with ``{answer}``, that says how the answer was found; default
     :data:`EXACT_REVEAL`, for answers counted exactly; a share measured by a seeded simulation or tournament
     says so instead).
@@ -214,6 +216,7 @@ class Exercise:
     group_kind: str = ""
     position: Callable[[], Any] | None = field(default=None, compare=False)
     reveal: str = ""
+    position_after_answer: bool = False
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:

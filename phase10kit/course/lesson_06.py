@@ -175,6 +175,7 @@ FIRST_PLAYER = Exercise(
         N_("Right: {player} plays first, because the Skip turned up skips p1's first turn."),
         N_("Not {answer}: look at whom the Skip turned up at the start skips."),
     ),
+    position_after_answer=True,  # the table shows the answer (whose turn / the phase)
     position=first_position,
 )
 
@@ -222,6 +223,7 @@ WHO_NEXT = Exercise(
         N_("Right: {player} plays next; p2 loses the turn to the Skip p1 chose to play against p2."),
         N_("Not {answer}: the Skip named p2, so p2 loses the next turn and the turn passes on to the left."),
     ),
+    position_after_answer=True,  # the table shows the answer (whose turn / the phase)
     position=lambda: skip_position(*WHO_NEXT_MOVES),
 )
 

@@ -84,6 +84,7 @@ ONE_PER_HAND = Exercise(
         N_("A run of 9 holds a run of 7 and a run of 8, but it is laid once, for one phase."),
     ),
     judge=_judge_one_per_hand,
+    position_after_answer=True,  # the table of round 2 shows the phase p1 is on: the answer
     position=custom_game,
 )
 

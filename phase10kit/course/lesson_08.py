@@ -1074,6 +1074,7 @@ TWIST_EXERCISE = Exercise(
         N_("Under the default rules the Skip skips p1; under the Twist rule the next card is flipped on top of it."),
     ),
     judge=_judge_twist,
+    position_after_answer=True,  # the table shows the answer (whose turn / the phase)
     position=twist_position,
 )
 

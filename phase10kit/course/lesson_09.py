@@ -445,7 +445,7 @@ SPREAD = Exercise(
     wrong=(4, 1, 16),
     hints=(
         N_("Read the two spreads in the table above and divide one by the other."),
-        N_("The spread shrinks like 1 over the square root of n: what is the square root of 4?"),
+        N_("The spread shrinks like 1 over the square root of the number of deals, not like 1 over the number itself."),
     ),
     judge=_judge_spread,
 )

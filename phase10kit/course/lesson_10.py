@@ -185,7 +185,10 @@ OUTS = Exercise(
     wrong=("R2 G2 W", "R2 B2 G2 Y2", "W", "R2 G2 R10 W"),
     hints=(
         N_("The 7s are a set already; which cards turn Y2 B2 into a set of 3?"),
-        N_("Any 2 of any colour, and a Wild. You hold one Y2 and one B2, and the deck has two of each."),
+        N_(
+            "A set of 3 needs a third card of the number of Y2 B2, or a card that stands for any number. Holding one "
+            "Y2 does not use up Y2: the deck has two."
+        ),
     ),
     judge=_judge_outs,
 )
@@ -364,7 +367,7 @@ BEST_DISCARD = Exercise(
     wrong=("R7", "R2", "G9"),
     hints=(
         N_("Keep the set of 7s, and the cards that can grow into a run of 4."),
-        N_("Which cards help neither the set nor the run 2-3-4? Compare their chances in the table."),
+        N_("Which cards help neither the set of 7s nor a run of 4 near 2, 3 and 4?"),
     ),
     judge=_judge_discard,
 )
