@@ -57,7 +57,9 @@ def _group_choices(spec: GroupSpec, counts: list[int], natural_required: bool) -
                 gaps[k] = gaps[k + 1] + (0 if held else 1)
             if gaps[0] > wilds or (natural_required and gaps[0] == spec.size):
                 continue  # too many gaps to fill, or no natural card at all: no run starts here
-            for cards in _run_fill(start, 0, gaps, counts, wilds, [], natural_required):
+            runs: list[list[Card]] = []
+            _run_fill(start, 0, gaps, counts, wilds, [], natural_required, runs)
+            for cards in runs:
                 yield Group(GroupKind.RUN, tuple(cards), start), cards
         return
     size = spec.size
@@ -84,14 +86,16 @@ def _run_fill(
     wilds: int,
     picked: list[Card],
     natural_required: bool,
-) -> Iterator[list[Card]]:
-    """The runs from ``number`` on (``position`` in the run), each number's colours first, then a Wild.
+    runs: list[list[Card]],
+) -> None:
+    """Add to ``runs`` the runs from ``number`` on (``position`` in the run), each number's colours first, then a Wild.
 
-    Branches that cannot end in a run (more gaps ahead than Wilds left) are cut: they yield nothing.
+    Branches that cannot end in a run (more gaps ahead than Wilds left) are cut. A plain recursion
+    filling a list: a generator per position would pass every run up through each level.
     """
     if position == len(gaps) - 1:
         if not natural_required or any(card.is_number for card in picked):
-            yield list(picked)
+            runs.append(list(picked))
         return
     if gaps[position] > wilds:
         return
@@ -99,11 +103,11 @@ def _run_fill(
     for color in range(4):
         if counts[base + color]:
             picked.append(CARDS_BY_INDEX[base + color])
-            yield from _run_fill(number + 1, position + 1, gaps, counts, wilds, picked, natural_required)
+            _run_fill(number + 1, position + 1, gaps, counts, wilds, picked, natural_required, runs)
             picked.pop()
     if wilds:
         picked.append(WILD)
-        yield from _run_fill(number + 1, position + 1, gaps, counts, wilds - 1, picked, natural_required)
+        _run_fill(number + 1, position + 1, gaps, counts, wilds - 1, picked, natural_required, runs)
         picked.pop()
 
 
@@ -120,6 +124,14 @@ def _needs(cards: list[Card]) -> tuple[tuple[int, int], ...]:
     return tuple(needs.items())
 
 
+def _free(counts: list[int], needs: tuple[tuple[int, int], ...]) -> bool:
+    """Whether the counts still hold every card the needs name (a loop: cheaper than ``all`` over a generator)."""
+    for index, need in needs:  # noqa: SIM110
+        if counts[index] < need:
+            return False
+    return True
+
+
 def layouts(hand: Iterable[Card], phase: Phase, *, natural_required: bool = True) -> Iterator[tuple[Group, ...]]:
     """Every distinct layout of exactly ``phase`` from the hand, lazily (equal groups in ascending order).
 
@@ -134,33 +146,36 @@ def layouts(hand: Iterable[Card], phase: Phase, *, natural_required: bool = True
     specs = phase.groups
     # Each distinct group spec's candidates are found once from the whole hand; deeper groups keep
     # those whose cards are still free (a group the remaining cards make is one the hand makes).
-    candidates: dict[GroupSpec, list[tuple[Group, tuple[tuple[int, int], ...]]]] = {}
+    candidates: dict[GroupSpec, list[tuple[Group, tuple[tuple[int, int], ...], tuple[int, tuple[int, ...]]]]] = {}
     for spec in specs:
         if spec not in candidates:
             candidates[spec] = [
-                (group, _needs(cards))
+                (group, _needs(cards), _group_key(group))
                 for group, cards in _group_choices(spec, counts, natural_required)
             ]
+    same_as_previous = [g > 0 and specs[g] == specs[g - 1] for g in range(len(specs))]
+    last = len(specs) - 1
+    chosen: list[Group] = [candidates[specs[0]][0][0]] * len(specs) if candidates[specs[0]] else []
 
-    def place(g: int, previous: Group | None) -> Iterator[tuple[Group, ...]]:
-        if g == len(specs):
-            yield ()
-            return
-        same = g > 0 and specs[g] == specs[g - 1]
-        low = _group_key(previous) if same and previous is not None else None
-        for group, needs in candidates[specs[g]]:
-            if low is not None and _group_key(group) < low:
+    def place(g: int, low: tuple[int, tuple[int, ...]]) -> Iterator[tuple[Group, ...]]:
+        same = same_as_previous[g]
+        for group, needs, key in candidates[specs[g]]:
+            if same and key < low:
+                continue  # equal groups come in ascending order: this layout came earlier
+            # (The first group's candidates all fit: they were found from these counts.)
+            if g and not _free(counts, needs):
                 continue
-            if any(counts[index] < need for index, need in needs):
+            chosen[g] = group
+            if g == last:
+                yield tuple(chosen)
                 continue
             for index, need in needs:
                 counts[index] -= need
-            for rest in place(g + 1, group):
-                yield (group, *rest)
+            yield from place(g + 1, key)
             for index, need in needs:
                 counts[index] += need
 
-    return place(0, None)
+    return place(0, (0, ())) if chosen else iter(())
 
 
 # Actions are immutable, so the engine hands out one shared object per distinct action.
