@@ -28,7 +28,7 @@ from phase10kit.bots.base import (
     unseen_counts,
     without,
 )
-from phase10kit.cards import WILD_INDEX, Card, Color, card_counts
+from phase10kit.cards import CARDS_BY_INDEX, WILD_INDEX, Card, Color, card_counts
 from phase10kit.explain import group_name
 from phase10kit.game import PlayerView
 from phase10kit.i18n import translator
@@ -75,8 +75,9 @@ class GreedyBot(Bot):
 
     def _draw(self, view: PlayerView) -> tuple[Action, str]:
         t = translator(self.lang)
-        take = next((a for a in view.legal if isinstance(a, Take)), None)
-        draw = next((a for a in view.legal if isinstance(a, Draw)), None)
+        draws = view.draws()
+        take = next((a for a in draws if isinstance(a, Take)), None)
+        draw = next((a for a in draws if isinstance(a, Draw)), None)
         top = view.discard_pile[-1] if view.discard_pile else None
         if take is not None and top is not None:
             reason = self._take_reason(view, top)
@@ -99,6 +100,8 @@ class GreedyBot(Bot):
             return t.gettext("Took the discarded Wild: it fits any group of my phase.")
         hand = list(view.hand)
         phase = nearest_phase(hand, phases, view.rules.natural_required)
+        if not _may_extend_started(top, hand, phase):
+            return None
         plan = progress_of(key_of(hand), phase, view.rules.natural_required)
         for i, group in enumerate(plan):
             wanted = top.color if isinstance(group.value, Color) else top.number
@@ -128,7 +131,7 @@ class GreedyBot(Bot):
         hand = list(view.hand)
         phases = open_phases(view)
         counts = card_counts(hand)
-        candidates = [Card.from_index(i) for i, n in enumerate(counts) if n and i != WILD_INDEX] or [hand[0]]
+        candidates = [CARDS_BY_INDEX[i] for i, n in enumerate(counts) if n and i != WILD_INDEX] or [hand[0]]
         if phases:
             nr = view.rules.natural_required
             phase = nearest_phase(hand, phases, nr)
@@ -208,7 +211,7 @@ class SmartBot(GreedyBot):
         unseen = unseen_counts(view)
         wasted_skip = _skip_wasted(view)
         counts = card_counts(hand)
-        candidates = [Card.from_index(i) for i, n in enumerate(counts) if n and i != WILD_INDEX] or [hand[0]]
+        candidates = [CARDS_BY_INDEX[i] for i, n in enumerate(counts) if n and i != WILD_INDEX] or [hand[0]]
         if not phases:
             card = min(
                 candidates,
@@ -259,6 +262,21 @@ def _missing_without(hand: list[Card], card: Card, phase: Phase, natural_require
     return missing_of(key_of(without(hand, card)), phase, natural_required)
 
 
+def _may_extend_started(card: Card, hand: list[Card], phase: Phase) -> bool:
+    """Whether ``card`` could be what a started group of the phase needs (a quick test before the solver).
+
+    A started set or colour group holds a natural card of its value, so it can need ``card`` only
+    when the hand holds a card of the same number (set) or colour (colour group); runs always may.
+    """
+    kinds = {spec.kind for spec in phase.groups}
+    if GroupKind.RUN in kinds:
+        return True
+    naturals = [held for held in hand if held.is_number]
+    if GroupKind.SET in kinds and any(held.number == card.number for held in naturals):
+        return True
+    return GroupKind.COLOR in kinds and any(held.color == card.color for held in naturals)
+
+
 def _potential(card: Card, hand: list[Card], phase: Phase, unseen: list[int]) -> int:
     """How likely a card the plan does not use is to become useful: partners in hand plus live copies."""
     if not card.is_number:
@@ -301,7 +319,7 @@ def _skip_wasted(view: PlayerView) -> bool:
 
 def _discard_action(view: PlayerView, card: Card, why: str, lang: str) -> tuple[Action, str]:
     """The discard of ``card``; a Skip is aimed at the player closest to winning."""
-    options = [a for a in view.discards() if a.card == card]
+    options = view.discards_of(card)
     targets = [a.target for a in options if a.target is not None]
     if not targets:
         return options[0], why

@@ -149,6 +149,12 @@ class TurnFacts:
         if self.stage == "play":
             yield from discard_moves(self.player, self.hand, self.skip_targets)
 
+    def discards_of(self, card: Card) -> Iterator[Discard]:
+        """The discards of ``card`` alone (``discards`` filtered, without generating the others)."""
+        index = card.index
+        if self.stage == "play" and any(held.index == index for held in self.hand):
+            yield from discard_moves(self.player, (card,), self.skip_targets)
+
     def actions(self) -> Iterator[Action]:
         """Every legal action, without repeats: draws, then lay-downs, hits and discards."""
         yield from self.draws()

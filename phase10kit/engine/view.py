@@ -18,7 +18,7 @@ class PlayerView:
     """What one player may see: their own hand, the table and counts, never others' cards or the pile order.
 
     On the player's turn ``turn`` holds the facts that decide their legal moves; ``legal`` (every
-    legal action) and ``lays()``, ``hits()``, ``discards()`` are generated from them lazily, so a
+    legal action) and ``draws()``, ``lays()``, ``hits()``, ``discards()`` are generated from them lazily, so a
     bot that only discards never pays for the lay-downs. ``open_phases`` are the phase numbers the
     player may still lay this round (several only under ``any_order``).
     """
@@ -110,6 +110,10 @@ class PlayerView:
     def legal_actions(self) -> tuple[Action, ...]:
         return self.legal
 
+    def draws(self) -> tuple[Action, ...]:
+        """The legal draws only (draw from the pile, take the discard)."""
+        return tuple(self.turn.draws()) if self.turn is not None else ()
+
     def lays(self) -> tuple[Lay, ...]:
         """The legal lay-downs only."""
         return tuple(self.turn.lays()) if self.turn is not None else ()
@@ -121,6 +125,10 @@ class PlayerView:
     def discards(self) -> tuple[Discard, ...]:
         """The legal discards only."""
         return tuple(self.turn.discards()) if self.turn is not None else ()
+
+    def discards_of(self, card: Card) -> tuple[Discard, ...]:
+        """The legal discards of ``card`` only (a Skip once per player it may name; empty if not held)."""
+        return tuple(self.turn.discards_of(card)) if self.turn is not None else ()
 
     def open_phase_list(self) -> list[Phase]:
         """The phases the player may still lay this round."""
