@@ -97,7 +97,11 @@ def turns_text(value: float, other: float | None = None) -> str:
 
 
 def cache_dir() -> Path:
-    """Where solved tables are kept: ``$P10_CACHE`` when set, else ``~/.cache/phase10kit``."""
+    """Where solved tables are kept: ``$P10_CACHE`` when set, else ``~/.cache/phase10kit``.
+
+    >>> cache_dir().name in ("phase10kit", os.environ.get("P10_CACHE", "").rstrip("/").split("/")[-1])
+    True
+    """
     configured = os.environ.get("P10_CACHE")
     return Path(configured) if configured else Path.home() / ".cache" / "phase10kit"
 

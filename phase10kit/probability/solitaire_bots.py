@@ -105,7 +105,13 @@ def model_turns(
     natural_required: bool = True,
     max_turns: int = 1000,
 ) -> TurnsSummary:
-    """The turns ``policy`` needs over ``n`` seeded deals of the solitaire model, with a 95% interval of the mean."""
+    """The turns ``policy`` needs over ``n`` seeded deals of the solitaire model, with a 95% interval of the mean.
+
+    >>> from phase10kit import Phase
+    >>> summary = model_turns(lambda hand: max(hand), Phase.parse("s3"), n=50, seed=2)
+    >>> summary.n, summary.low < summary.mean < summary.high
+    (50, True)
+    """
     if isinstance(n, bool) or not isinstance(n, int) or n < 2:
         raise Phase10Error(f"n is a whole number of deals, at least 2, not {quote(n, 40)}", reason=Reason.BAD_COUNT)
     rng = random.Random(f"solitaire/{seed}/{phase_}")
@@ -131,6 +137,11 @@ def solitaire_view(hand: Sequence[Card], phase_: Phase, rules: Rules | None = No
     """The view of a player alone after drawing, about to discard: what a bot sees in the model.
 
     The discard pile is empty (the model forgets discards) and only discards are legal.
+
+    >>> from phase10kit import Phase, parse_cards
+    >>> view = solitaire_view(parse_cards("R7 B7 G2 Y2 R9 B10 G11 Y12 R1 S W"), Phase.parse("2s3"))
+    >>> view.stage, len(view.discards()), view.discard_pile
+    ('play', 11, ())
     """
     base = Rules() if rules is None else rules
     # Alone at the table a Skip skips no one: "next" makes every Skip discard targetless.
@@ -181,7 +192,13 @@ def solitaire_view(hand: Sequence[Card], phase_: Phase, rules: Rules | None = No
 
 
 def bot_policy(bot: Any, phase_: Phase, rules: Rules | None = None) -> DiscardPolicy:
-    """A bot's discards as a policy: it chooses from the ``solitaire_view`` of each 11-card hand."""
+    """A bot's discards as a policy: it chooses from the ``solitaire_view`` of each 11-card hand.
+
+    >>> from phase10kit import Phase, parse_cards
+    >>> from phase10kit.bots import GreedyBot
+    >>> bot_policy(GreedyBot(seed=1), Phase.parse("2s3"))(parse_cards("R7 B7 G7 Y2 B2 R9 B10 G11 Y12 R1 S"))
+    Card('S')
+    """
 
     def choose(hand: list[Card]) -> Card:
         action = bot.choose(solitaire_view(hand, phase_, rules))

@@ -263,7 +263,11 @@ def _levels(space: ProfileSpace, largest: int) -> tuple[Codes, ...]:
 
 
 def level(space: ProfileSpace, cards: int) -> Rows:
-    """Every canonical profile of ``cards`` cards, in the order of their codes."""
+    """Every canonical profile of ``cards`` cards, in the order of their codes.
+
+    >>> level(profile_space("colors", "sort"), 1).tolist()
+    [[1, 0, 0, 0, 0, 0], [0, 0, 0, 0, 1, 0], [0, 0, 0, 0, 0, 1]]
+    """
     return space.decode(_levels(space, cards)[cards])
 
 
