@@ -140,32 +140,27 @@ class Card:
             )
         return CARDS_BY_INDEX[index]
 
+    # The questions below are asked in every engine, solver and bot loop: they compare the card's
+    # ``index`` (a plain int) or read a table by it instead of looking the ``kind`` enum up.
     @property
     def is_wild(self) -> bool:
-        return self.kind is Kind.WILD
+        return self.index == WILD_INDEX
 
     @property
     def is_skip(self) -> bool:
-        return self.kind is Kind.SKIP
+        return self.index == SKIP_INDEX
 
     @property
     def is_number(self) -> bool:
-        return self.kind is Kind.NUMBER
+        return self.index < WILD_INDEX
 
     @property
     def points(self) -> int:
         """Penalty points when left in hand at the end of a hand: 5, 10, 15 (Skip) or 25 (Wild)."""
-        if self.kind is Kind.WILD:
-            return 25
-        if self.kind is Kind.SKIP:
-            return 15
-        return 5 if self.number <= 9 else 10
+        return _POINTS[self.index]
 
     def __str__(self) -> str:
-        if self.kind is Kind.NUMBER:
-            assert self.color is not None
-            return f"{self.color.value}{self.number}"
-        return "W" if self.kind is Kind.WILD else "S"
+        return _TEXT[self.index]
 
     def __repr__(self) -> str:
         return f"Card({str(self)!r})"
@@ -194,6 +189,10 @@ class Card:
 CARDS_BY_INDEX: tuple[Card, ...] = tuple(
     [Card.numbered(color, number) for number in NUMBERS for color in COLORS] + [Card(Kind.WILD), Card(Kind.SKIP)]
 )
+_POINTS: tuple[int, ...] = tuple([5 if number <= 9 else 10 for number in NUMBERS for _ in COLORS] + [25, 15])
+"""Each card's penalty points by index: 5 (1-9), 10 (10-12), 25 (Wild), 15 (Skip)."""
+_TEXT: tuple[str, ...] = tuple([f"{color.value}{number}" for number in NUMBERS for color in COLORS] + ["W", "S"])
+"""Each card's notation by index."""
 WILD = CARDS_BY_INDEX[WILD_INDEX]
 SKIP = CARDS_BY_INDEX[SKIP_INDEX]
 _CARDS_BY_TEXT = {str(card): card for card in CARDS_BY_INDEX}
