@@ -131,7 +131,7 @@ class GreedyBot(Bot):
         hand = list(view.hand)
         phases = open_phases(view)
         counts = card_counts(hand)
-        candidates = [CARDS_BY_INDEX[i] for i, n in enumerate(counts) if n and i != WILD_INDEX] or [hand[0]]
+        candidates = _discard_candidates(hand)
         if phases:
             nr = view.rules.natural_required
             phase = nearest_phase(hand, phases, nr)
@@ -211,7 +211,7 @@ class SmartBot(GreedyBot):
         unseen = unseen_counts(view)
         wasted_skip = _skip_wasted(view)
         counts = card_counts(hand)
-        candidates = [CARDS_BY_INDEX[i] for i, n in enumerate(counts) if n and i != WILD_INDEX] or [hand[0]]
+        candidates = _discard_candidates(hand)
         if not phases:
             card = min(
                 candidates,
@@ -260,6 +260,12 @@ class SmartBot(GreedyBot):
 
 def _missing_without(hand: list[Card], card: Card, phase: Phase, natural_required: bool) -> int:
     return missing_of(key_of(without(hand, card)), phase, natural_required)
+
+
+def _discard_candidates(hand: list[Card]) -> list[Card]:
+    """Each distinct card of the hand but Wilds, in card order (the hand's first card if it holds only Wilds)."""
+    held = sorted({card.index for card in hand})
+    return [CARDS_BY_INDEX[index] for index in held if index != WILD_INDEX] or [hand[0]]
 
 
 def _may_extend_started(card: Card, hand: list[Card], phase: Phase) -> bool:
