@@ -155,12 +155,18 @@ SENTENCES: Mapping[Reason, str | tuple[str, ...]] = {
     Reason.NO_NATURAL_CARD: N_("A group needs at least one card that is not a Wild."),
     Reason.WILD_VALUE_NEEDED: N_("A group of only Wilds must say what they stand for."),
     Reason.WRONG_VALUE: (N_("The cards {cards} do not make that group."), N_("The cards make a different group.")),
-    Reason.MIXED_NUMBERS: (N_("A set has one number, but {cards} has several."), N_("A set has one number.")),
+    Reason.MIXED_NUMBERS: (
+        N_("A set has one number, but {cards} mixes {numbers}."),
+        N_("A set has one number, but {cards} has several."),
+        N_("A set has one number."),
+    ),
     Reason.MIXED_COLORS: (
+        N_("A colour group has one colour, but {cards} mixes {colours}."),
         N_("A colour group has one colour, but {cards} has several."),
         N_("A colour group has one colour."),
     ),
     Reason.NOT_CONSECUTIVE: (
+        N_("A run needs numbers in a row: {cards} is missing {missing}."),
         N_("A run needs numbers in a row, but {cards} has a gap."),
         N_("A run needs consecutive numbers."),
     ),
@@ -183,6 +189,7 @@ SENTENCES: Mapping[Reason, str | tuple[str, ...]] = {
     ),
     Reason.BAD_CARDS: N_("Those cards are not possible from one deck."),
     Reason.TOO_MANY_CARDS: (
+        N_("Too many cards: {count}, at most {limit}."),
         N_("That is too many cards: at most {limit}."),
         N_("That is too many cards for this exercise."),
     ),
@@ -255,7 +262,7 @@ SENTENCES: Mapping[Reason, str | tuple[str, ...]] = {
     Reason.SELECT_ONE_CARD: N_("Select exactly one card."),
     Reason.BOTS_PLAYING: N_("Wait: the bots are still playing."),
     Reason.HAND_OVER: N_("The hand is over: press Next hand to go on."),
-    Reason.CARDS_COVERED: N_("{player}: press Show my cards first."),
+    Reason.CARDS_COVERED: (N_("{player}: press Show my cards first."), N_("Press Show my cards first.")),
 }
 """The student's sentence for every reason: catalog msgids whose {placeholders} name details.
 
@@ -290,21 +297,28 @@ def brief(value: object, limit: int = 60) -> str:
     return quote(value, limit)
 
 
-def render_detail(value: object) -> str:
-    """A detail as it appears in a sentence: cards in the notation, sequences joined by spaces.
+def render_detail(value: object, lang: str = "en") -> str:
+    """A detail as it appears in a sentence: cards in the notation, colours named in ``lang``, lists joined.
 
-    >>> from phase10kit.cards import Card
+    >>> from phase10kit.cards import Card, Color
     >>> render_detail([Card.parse("R7"), Card.parse("W")]), render_detail(3), render_detail(("p1", "p3"))
     ('R7 W', '3', 'p1, p3')
+    >>> render_detail([Color.RED, Color.BLUE]), render_detail([Color.RED, Color.BLUE], "es")
+    ('red, blue', 'rojo, azul')
     """
     if isinstance(value, str):
         return quote(value)
+    kind = type(value).__name__
+    if kind == "Color":
+        from phase10kit.explain import color_name
+
+        return color_name(value, lang)  # type: ignore[arg-type]
     if isinstance(value, Iterable) and not isinstance(value, bytes | Mapping):
         items = list(value)
         if all(type(item).__name__ == "Card" for item in items):
             return quote(" ".join(str(item) for item in items))
-        return quote(", ".join(render_detail(item) for item in items))
-    return quote(str(value) if type(value).__name__ in {"Card", "Group", "Phase", "Layout"} else value)
+        return quote(", ".join(render_detail(item, lang) for item in items))
+    return quote(str(value) if kind in {"Card", "Group", "Phase", "Layout"} else value)
 
 
 class Phase10Error(ValueError):
@@ -330,7 +344,7 @@ class Phase10Error(ValueError):
         from phase10kit.i18n import FORMATTER, translator
 
         template = sentence_template(self.reason, self.details)
-        values = {key: render_detail(value) for key, value in self.details.items()}
+        values = {key: render_detail(value, lang) for key, value in self.details.items()}
         translated = translator(lang).gettext(template)
         try:
             return FORMATTER.vformat(translated, (), values)

@@ -235,7 +235,7 @@ def arrange(kind: GroupKind, cards: Sequence[Card], *, natural_required: bool = 
         raise InvalidGroupError(
             f"a run needs consecutive numbers: {shown} {'is' if len(gaps) == 1 else 'are'} missing",
             reason=Reason.NOT_CONSECUTIVE,
-            details={"cards": cards},
+            details={"cards": cards, "missing": gaps},
         )
     spare = wilds - len(gaps)
     room_high, room_low = 12 - numbers[-1], numbers[0] - 1
@@ -274,7 +274,7 @@ def _derive_value(kind: GroupKind, cards: tuple[Card, ...], naturals: list[tuple
             raise InvalidGroupError(
                 f"a set has one number, but {_fmt(cards)} mixes {_and(numbers)}",
                 reason=Reason.MIXED_NUMBERS,
-                details={"cards": cards},
+                details={"cards": cards, "numbers": numbers},
             )
         return first.number
     if kind is GroupKind.COLOR:
@@ -284,7 +284,7 @@ def _derive_value(kind: GroupKind, cards: tuple[Card, ...], naturals: list[tuple
             raise InvalidGroupError(
                 f"a colour group has one colour, but {_fmt(cards)} mixes {names}",
                 reason=Reason.MIXED_COLORS,
-                details={"cards": cards},
+                details={"cards": cards, "colours": [c for c in COLORS if c in colors]},
             )
         assert first.color is not None
         return first.color

@@ -108,7 +108,7 @@ def test_set_lang_refuses_an_unknown_language() -> None:
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_the_play_page_takes_its_language_from_the_url(lang: str) -> None:
     page = play_page(f"lang={lang}&seed=3&players=2&bots=greedy")
-    table = page.children[1]
+    table = next(child for child in page.children if isinstance(child, Table))
     assert isinstance(table, Table) and table.lang == lang
     assert table.buttons["draw"].description == translator(lang).gettext("Draw")
 
@@ -129,7 +129,9 @@ def test_the_exercise_widgets_speak_each_language(lang: str) -> None:
     checker = PhaseChecker(phase=1, hand="R7 B7 G7 Y2 B2 W", lang=lang)
     assert checker.check_button.description == t.gettext("Check")
     playground = WildPlayground("r[R3 W R5]", card="R4", lang=lang)
-    assert t.gettext("That card does not fit this group.") in unescape(playground.where.value)
+    # The refusal's own sentence, in the widget's language, with its details (never English appended).
+    fits = t.gettext("{card} does not fit {group}.").format(card="R4", group="r[R3 W R5]").rstrip(".")
+    assert fits in unescape(playground.where.value) and ".." not in playground.where.value
     demo = SkipDemo(players=4, lang=lang)
     demo.next_turn()
     assert demo.log_entries and "draws a card" not in " ".join(demo.log_entries)

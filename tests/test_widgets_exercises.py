@@ -12,7 +12,8 @@ import traitlets
 
 import widgets.group_builder
 from phase10kit.cards import format_cards, shuffled_deck
-from phase10kit.errors import Phase10Error
+from phase10kit.errors import SENTENCES, Phase10Error, Reason
+from phase10kit.i18n import translator
 from widgets import Feedback, GroupBuilder, PhaseChecker, WildPlayground, describe_error
 
 
@@ -57,17 +58,22 @@ def test_refusal_goes_to_the_status_line_and_other_errors_to_the_error_area() ->
 
     @feedback.guard
     def refused() -> None:
-        raise Phase10Error("'<X>' is not a card", reason="bad-token")
+        raise Phase10Error("'<X>' is not a card", reason=Reason.BAD_TOKEN, details={"text": "<X>"})
 
     refused()
     assert feedback.errors.text == "" and feedback.status.tone == "problem"
-    assert "&#x27;&lt;X&gt;&#x27; is not a card" in feedback.status.value and "✗" in feedback.status.value
+    assert "&lt;X&gt; is not a card" in feedback.status.value and "<X>" not in feedback.status.value
+    assert "✗" in feedback.status.value
 
 
-def test_other_languages_put_the_reason_sentence_first() -> None:
-    error = Phase10Error("'Q' is not a card", reason="bad-token")
-    assert describe_error(error, "es").endswith("('Q' is not a card)")
-    assert describe_error(error, "en") == "'Q' is not a card"
+def test_a_refusal_is_one_sentence_in_the_students_language_built_from_its_reason() -> None:
+    error = Phase10Error("'Q' is not a card", reason=Reason.BAD_TOKEN, details={"text": "Q"})
+    spanish = describe_error(error, "es")
+    assert spanish == translator("es").gettext(SENTENCES[Reason.BAD_TOKEN][0]).format(text="Q")
+    assert "is not a card" not in spanish and "(" not in spanish  # no English detail appended
+    assert describe_error(error, "en") == "Q is not a card: cards are written like R7, Y12, W or S."
+    bare = Phase10Error("'Q' is not a card", reason=Reason.BAD_TOKEN)  # no details: the short sentence
+    assert describe_error(bare, "es") == translator("es").gettext("That is not a card.")
 
 
 # --- GroupBuilder -------------------------------------------------------------------------------
@@ -77,7 +83,7 @@ def test_group_builder_says_why_a_run_is_not_valid() -> None:
     builder = GroupBuilder("R3 G4 G6 W B9 S", kind="run")
     assert builder.status.text == "No cards picked yet."
     builder.hand.set_state({"selected": [0, 1, 2]})
-    assert builder.status.text == "a run needs consecutive numbers: 5 is missing"
+    assert builder.status.text == "A run needs numbers in a row: R3 G4 G6 is missing 5."
     assert builder.status.tone == "problem" and builder.group is None and builder.preview.value == ""
     builder.hand.set_state({"selected": [0, 1, 2, 3]})
     assert builder.status.text == "That is a valid run: r[R3 G4 W G6]. The Wild stands for 5."
@@ -89,9 +95,9 @@ def test_group_builder_switching_kind_judges_again() -> None:
     builder.hand.selected = [0, 1, 2]
     assert builder.status.text.startswith("That is a valid set: s[R7 B7 W]")
     builder.kind_choice.value = "c"
-    assert builder.status.text == "a colour group has one colour, but R7 B7 W mixes red and blue"
+    assert builder.status.text == "A colour group has one colour, but R7 B7 W mixes red, blue."
     builder.hand.selected = [0, 3, 4]
-    assert builder.status.text == "a Skip can never be part of a group"
+    assert builder.status.text == "A Skip can never be part of a group."
     builder.kind_choice.value = "r"
     builder.hand.selected = [0, 2, 3]
     assert builder.status.text == "That is a valid run: r[R7 W R9]. The Wild stands for 8."
@@ -181,10 +187,10 @@ def test_phase_checker_shows_missing_and_outs() -> None:
 def test_phase_checker_refuses_bad_hands_visibly_and_recovers() -> None:
     checker = PhaseChecker("R7", phase=1)
     for text, words in [
-        ("R7 X9", "'X9' (token 2) is not a card"),
-        ("R7 R7 R7", "the deck has only 2 copies of R7"),
-        ("R1 " * 31, "31 cards"),
-        ("W" * 401, "at most 400 characters"),
+        ("R7 X9", "X9 is not a card"),
+        ("R7 R7 R7", "The deck has only 2 of R7."),
+        ("R1 " * 31, "Too many cards: 31, at most 30."),
+        ("W" * 401, "401 characters, at most 400"),
     ]:
         checker.hand_text.value = text
         assert words in checker.status.text and checker.status.tone == "problem"
@@ -292,8 +298,9 @@ def test_every_exercise_speaks_each_language_and_refuses_unknown_ones(make: Any)
         make(lang="xx")
 
 
-def test_refusals_in_other_languages_keep_the_rules_sentence() -> None:
+def test_refusals_in_other_languages_are_the_rules_sentence_in_that_language() -> None:
     builder = GroupBuilder("R3 G4 G6", kind="run", lang="es")
     builder.hand.selected = [0, 1, 2]
-    assert builder.status.text.endswith("(a run needs consecutive numbers: 5 is missing)")
+    template = translator("es").gettext("A run needs numbers in a row: {cards} is missing {missing}.")
+    assert builder.status.text == template.format(cards="R3 G4 G6", missing="5")
     assert builder.status.tone == "problem"

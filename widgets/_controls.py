@@ -83,7 +83,7 @@ def read_hand(text: object) -> list[Card]:
         raise Phase10Error(
             f"{len(cards)} cards: this exercise takes at most {MAX_CARDS}",
             reason=Reason.TOO_MANY_CARDS,
-            details={"limit": MAX_CARDS},
+            details={"count": len(cards), "limit": MAX_CARDS},
         )
     too_many = excess_over_deck(cards)
     if too_many:

@@ -166,7 +166,7 @@ class WildPlayground(Exercise):
             else:  # pragma: no cover - fits() said no, so extend() refuses too
                 reason = ""
             hint = _taken_by_wild(group, card, self.lang)
-            text = t.gettext("No: {reason}.").format(reason=reason)
+            text = t.gettext("No: {reason}.").format(reason=reason.rstrip("."))
             self.where.value = escape(f"{text} {hint}".strip())
             return
         places = []
