@@ -628,30 +628,40 @@ def _labels(rows: pd.DataFrame) -> list[str]:
     return [f"{number}: {notation}" for number, notation in zip(rows["phase"], rows["notation"], strict=True)]
 
 
+SPREAD = 0.5
+"""How wide the bots' markers of one phase spread around it on the x axis (so that their intervals never overlap)."""
+COLOURS = ("#d62728", "#2ca02c", "#9467bd", "#ff7f0e")
+"""The bots' colours, in ``BOTS_COMPARED`` order (the optimum is black)."""
+
+
 def bots_figure(table: pd.DataFrame, lang: str = "en") -> Any:
-    """A plotly figure of ``bots_table``: mean turns per phase for each bot with its interval, and the
-    optimum, on a logarithmic axis (random discards take up to a hundred times as long). plotly is imported
-    here only, so importing the lesson never loads it."""
+    """A plotly figure of ``bots_table``: mean turns per phase for each bot with its interval, side by side, and
+    the optimum as a black line, on a logarithmic axis (random discards take up to a hundred times as long).
+    plotly is imported here only, so importing the lesson never loads it."""
     import plotly.graph_objects as go
 
     t = translator(lang)
     fig = go.Figure()
     labels = list(dict.fromkeys(_labels(table)))
+    where = {label: i for i, label in enumerate(labels)}
+    bots = [str(policy) for policy in dict.fromkeys(table["policy"]) if policy != "optimum"]
     for key, rows in table.groupby("policy", sort=False):
         policy = str(key)
-        name = t.gettext(POLICY_LABELS[policy]) if policy in POLICY_LABELS else policy
-        x = _labels(rows)
+        x = [where[label] for label in _labels(rows)]
         if policy == "optimum":
-            fig.add_trace(
-                go.Scatter(x=x, y=rows["mean_turns"], name=name, mode="lines+markers", line={"color": "black"})
-            )
+            name = t.gettext(POLICY_LABELS[policy])
+            line = {"color": "black", "width": 2}
+            fig.add_trace(go.Scatter(x=x, y=rows["mean_turns"], name=name, mode="lines+markers", line=line))
             continue
+        rank = bots.index(policy)
+        shift = SPREAD * ((rank + 0.5) / len(bots) - 0.5)
         fig.add_trace(
             go.Scatter(
-                x=x,
+                x=[position + shift for position in x],
                 y=rows["mean_turns"],
-                name=name,
+                name=policy,
                 mode="markers",
+                marker={"color": COLOURS[rank % len(COLOURS)], "size": 8},
                 error_y={
                     "type": "data",
                     "symmetric": False,
@@ -662,8 +672,12 @@ def bots_figure(table: pd.DataFrame, lang: str = "en") -> Any:
         )
     fig.update_layout(
         title=t.gettext("Turns to make each phase alone: perfect play and the bots"),
-        xaxis={"title": t.gettext("phase"), "categoryorder": "array", "categoryarray": labels},
-        yaxis={"title": t.gettext("mean turns (log scale)"), "type": "log"},
+        xaxis={"title": t.gettext("phase"), "tickvals": list(range(len(labels))), "ticktext": labels},
+        yaxis={
+            "title": t.gettext("mean turns (log scale)"),
+            "type": "log",
+            "tickvals": [1, 2, 5, 10, 20, 50, 100, 200],
+        },
         legend={"title": t.gettext("who discards")},
         height=480,
         margin={"l": 60, "r": 20, "t": 60, "b": 60},
