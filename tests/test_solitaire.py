@@ -206,7 +206,7 @@ def test_best_discard_is_a_card_of_the_hand_with_the_lowest_value() -> None:
         card = opt.best_discard(hand)
         values = opt.discard_values(hand)
         assert card in hand
-        assert values[card] == min(values.values())
+        assert values[card] <= min(values.values()) + 1e-9
         assert set(values) == set(hand)
 
 
@@ -388,7 +388,7 @@ def test_prob_discard_best_discard_has_the_lowest_value_and_keeps_a_held_phase(h
     opt = solitaire_optimum(target)
     card = opt.best_discard(hand)
     values = opt.discard_values(hand)
-    assert values[card] == min(values.values())
+    assert values[card] <= min(values.values()) + 1e-9  # ties (equal up to the solve's precision) go by card
     rest = list(hand)
     rest.remove(card)
     assert opt.value(rest) == values[card]
@@ -396,4 +396,4 @@ def test_prob_discard_best_discard_has_the_lowest_value_and_keeps_a_held_phase(h
     if can_complete(hand, target):
         assert can_complete(rest, target) and opt.value(hand) == 0.0 and values[card] == 1.0
     else:
-        assert opt.value(hand) == values[card] > 1.0
+        assert opt.value(hand) == min(values.values()) > 1.0

@@ -23,9 +23,9 @@ from typing import Any
 
 import pandas as pd
 
+from phase10kit import studies
 from phase10kit.actions import Discard
 from phase10kit.cards import Card
-from phase10kit.engine.legality import TurnFacts
 from phase10kit.errors import Phase10Error, Reason, quote
 from phase10kit.game import PlayerView
 from phase10kit.phases import Phase, phase
@@ -147,48 +147,8 @@ def solitaire_view(hand: Sequence[Card], phase_: Phase, rules: Rules | None = No
     # Alone at the table a Skip skips no one: "next" makes every Skip discard targetless.
     solo = replace(base, skip_target="next")
     number = next((i for i, p in enumerate(solo.phases, 1) if p == phase_), 1)
-    # No lay-downs are offered: the model ends the turn as soon as the 11 cards hold the phase.
-    facts = TurnFacts(
-        player=0,
-        rules=solo,
-        stage="play",
-        hand=tuple(hand),
-        melds=((),),
-        active=(0,),
-        can_draw=False,
-        can_take=False,
-        open_phases=(),
-        named=False,
-        laid=False,
-        keeps_one=True,
-        hit_others=False,
-        skip_targets=(None,),
-    )
-    return PlayerView(
-        player=0,
-        rules=solo,
-        hand=tuple(hand),
-        melds=((),),
-        discard_pile=(),
-        hand_sizes=(len(hand),),
-        deck_size=STANDARD_DECK.size - len(hand),
-        phases=(number,),
-        current_phases=(phase_,),
-        open_phases=(number,),
-        done=((),),
-        laid=(None,),
-        scores=(0,),
-        skipped=(False,),
-        active=(0,),
-        round=1,
-        dealer=0,
-        current_player=0,
-        stage="play",
-        tiebreak=False,
-        over=False,
-        winner=None,
-        turn=facts,
-    )
+    # The studies' one-player table, with no discard pile: the model forgets discards.
+    return studies.solitaire_view(solo, number, phase_, list(hand), [], STANDARD_DECK.size - len(hand), "play")
 
 
 def bot_policy(bot: Any, phase_: Phase, rules: Rules | None = None) -> DiscardPolicy:
