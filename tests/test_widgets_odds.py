@@ -39,7 +39,7 @@ def test_draws_curve_and_chart_follow_the_draws_slider(explorer: OddsExplorer) -
 
 def test_bad_hand_is_refused_visibly_and_clears_the_chart(explorer: OddsExplorer) -> None:
     explorer.hand_text.value = "R1 R2 Q5"
-    assert explorer.status.tone == "problem" and "'Q5' (token 3) is not a card" in explorer.status.text
+    assert explorer.status.tone == "problem" and "Q5 is not a card" in explorer.status.text
     assert explorer.curve == () and list(explorer.chart.data[0].y) == []
     explorer.hand_text.value = ""
     assert explorer.status.text == "Type or deal a hand to see its chances over the next draws."
