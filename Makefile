@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8866
 
-.PHONY: play test benchmarks i18n clean
+.PHONY: play test benchmarks i18n solve clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -39,6 +39,11 @@ i18n: $(VENV)/.test-installed
 benchmarks: $(VENV)/.test-installed
 	$(BIN)/python -m pip install --quiet -e ".[notebooks,test,bench]"
 	$(BIN)/python benchmarks/run.py
+
+# Solve perfect play for the ten standard phases once (about 5 minutes) so ExpertBot and lesson 12 never wait:
+# the tables are cached on disk ($$P10_CACHE, or ~/.cache/phase10kit). Run it before a class.
+solve: $(VENV)/.play-installed
+	$(BIN)/python -c "from phase10kit.probability.solitaire import optimum_table; print(optimum_table(range(1, 11)).to_string(index=False))"
 
 clean:
 	rm -rf $(VENV)
