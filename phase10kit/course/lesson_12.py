@@ -17,7 +17,7 @@ Then the real deck: ``solitaire_optimum`` judges which of two discards is better
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from functools import cache
 from itertools import combinations_with_replacement
@@ -28,7 +28,7 @@ import pandas as pd
 
 from phase10kit.bots import ExpertBot, GreedyBot, RandomBot, SmartBot
 from phase10kit.cards import Card, parse_cards
-from phase10kit.course.base import AnswerError, Exercise, Translations, Verdict, brief
+from phase10kit.course.base import AnswerError, Exercise, Judge, Translations, Verdict, brief
 from phase10kit.course.checks import Case, hidden_cases, read_cards, read_fraction
 from phase10kit.i18n import N_, translator
 from phase10kit.phases import Phase, phase
@@ -291,20 +291,34 @@ def tiny_table() -> pd.DataFrame:
 CORNER: Hand = (1, 4)
 
 
-def _judge_tiny_value(answer: object, t: Translations) -> Verdict:
-    value = read_fraction(answer)
-    right = tiny_values()[CORNER]
-    shown = _shown(answer, value)
-    if value == right:
-        return True, t.gettext(
-            "Right: {answer}. A 2 or a 3 (4 of the 6 unseen cards) leads to a hand worth 3 turns; a 1 or a 4 "
-            "leaves you where you were, so V = 1 + 4/6 · 3 + 2/6 · V."
-        ).format(answer=shown)
-    if isinstance(answer, float) and abs(value - right) < Fraction(1, 10**6):
-        return False, t.gettext("{answer} is the right number as a decimal: write it exactly, as a fraction.").format(
-            answer=answer
-        )
-    traps = {
+def exact_turns_judge(
+    right: Callable[[], Fraction], traps: Callable[[], dict[Fraction, str]], ok: str, off: str
+) -> Judge:
+    """A judge for an exact number of turns: ``ok`` (a msgid with {answer} and {decimal}) when it is ``right()``;
+    a decimal of it is sent back to be written as a fraction; a known mistake (``traps()``: value -> msgid with
+    {answer}) says what went wrong; any other answer hears ``off`` (a msgid with {answer} and {direction})."""
+
+    def judge(answer: object, t: Translations) -> Verdict:
+        value = read_fraction(answer)
+        exact = right()
+        shown = _shown(answer, value)
+        if value == exact:
+            return True, t.gettext(ok).format(answer=shown, decimal=f"{float(exact):.4f}")
+        if isinstance(answer, float) and abs(value - exact) < Fraction(1, 10**4):
+            return False, t.gettext(
+                "{answer} is the right number as a decimal: write it exactly, as a fraction."
+            ).format(answer=answer)
+        known = traps()
+        if value in known:
+            return False, t.gettext(known[value]).format(answer=shown)
+        direction = N_("too high") if value > exact else N_("too low")
+        return False, t.gettext(off).format(answer=shown, direction=t.gettext(direction))
+
+    return judge
+
+
+def _tiny_value_traps() -> dict[Fraction, str]:
+    return {
         Fraction(3): N_(
             "{answer} is the value of a hand next to the run, such as R1 R2. R1 B4 has no outs: its first draw "
             "can at best bring it next to the run."
@@ -314,12 +328,6 @@ def _judge_tiny_value(answer: object, t: Translations) -> Verdict:
             "leaves you with 1 4 again: that turn can repeat."
         ),
     }
-    if value in traps:
-        return False, t.gettext(traps[value]).format(answer=shown)
-    direction = N_("too high") if value > right else N_("too low")
-    return False, t.gettext(
-        "Not {answer}: that is {direction}. Write the Bellman equation of 1 4 and solve it for V."
-    ).format(answer=shown, direction=t.gettext(direction))
 
 
 TINY_VALUE = Exercise(
@@ -337,7 +345,15 @@ TINY_VALUE = Exercise(
         N_("Which draws from R1 B4 lead to a hand of the table, and which leave you where you were?"),
         N_("A 2 or a 3 (4 of the 6 unseen cards) leads to a hand worth 3 turns; a 1 or a 4 leaves you with 1 4."),
     ),
-    judge=_judge_tiny_value,
+    judge=exact_turns_judge(
+        lambda: tiny_values()[CORNER],
+        _tiny_value_traps,
+        N_(
+            "Right: {answer}. A 2 or a 3 (4 of the 6 unseen cards) leads to a hand worth 3 turns; a 1 or a 4 "
+            "leaves you where you were, so V = 1 + 4/6 · 3 + 2/6 · V."
+        ),
+        N_("Not {answer}: that is {direction}. Write the Bellman equation of 1 4 and solve it for V."),
+    ),
 )
 
 # ------------------------------------------------------------------ perfect.bellman
@@ -442,30 +458,15 @@ BELLMAN = Exercise(
 # ------------------------------------------------------------------ perfect.tiny_average
 
 
-def _judge_tiny_average(answer: object, t: Translations) -> Verdict:
-    value = read_fraction(answer)
-    right = tiny_average()
-    shown = _shown(answer, value)
-    if value == right:
-        return True, t.gettext(
-            "Right: {answer}, about {decimal} turns. The 24 deals of two different numbers and the 4 deals of "
-            "a double are weighted by how often they come."
-        ).format(answer=shown, decimal=f"{float(right):.4f}")
-    if isinstance(answer, float) and abs(value - right) < Fraction(1, 10**4):
-        return False, t.gettext("{answer} is the right number as a decimal: write it exactly, as a fraction.").format(
-            answer=answer
-        )
+def _tiny_average_traps() -> dict[Fraction, str]:
     values = tiny_values()
-    plain = sum(values.values(), Fraction(0)) / len(values)
-    if value == plain:
-        return False, t.gettext(
+    unweighted = sum(values.values(), Fraction(0)) / len(values)
+    return {
+        unweighted: N_(
             "{answer} counts each of the 10 hands once. A hand of two different numbers comes in 4 of the 28 "
             "deals, a double such as R2 B2 in only 1."
-        ).format(answer=shown)
-    direction = N_("too high") if value > right else N_("too low")
-    return False, t.gettext(
-        "Not {answer}: that is {direction}. Weight each hand by its deals, then divide by 28."
-    ).format(answer=shown, direction=t.gettext(direction))
+        )
+    }
 
 
 TINY_AVERAGE = Exercise(
@@ -483,7 +484,15 @@ TINY_AVERAGE = Exercise(
         N_("Not all hands of the table are dealt equally often: how many of the 28 deals give 1 4, and how many 2 2?"),
         N_("Two different numbers come in 2 × 2 = 4 deals (either colour of each), a double in 1: 6 × 4 + 4 × 1 = 28."),
     ),
-    judge=_judge_tiny_average,
+    judge=exact_turns_judge(
+        tiny_average,
+        _tiny_average_traps,
+        N_(
+            "Right: {answer}, about {decimal} turns. The 24 deals of two different numbers and the 4 deals of "
+            "a double are weighted by how often they come."
+        ),
+        N_("Not {answer}: that is {direction}. Weight each hand by its deals, then divide by 28."),
+    ),
 )
 
 # ------------------------------------------------------------------ perfect.better_discard
