@@ -90,7 +90,7 @@ CLAUSES: tuple[str, ...] = (
 """The 55 clause ids of docs/rules.md ("Clause ids"), in its order; a test keeps the two in step."""
 
 NOT_YET = N_("Not yet.")
-NO_ANSWER = N_("No answer yet: replace None with your answer and run the cell again.")
+NO_ANSWER = N_("No answer yet: answer in the exercise above, or replace None with your answer and run the cell again.")
 UNREADABLE = N_("That answer could not be checked: {error}")
 EXACT_REVEAL = N_("The exact answer is {answer}.")
 """What a predict exercise's Reveal says by default: the answer was counted exactly."""

@@ -94,26 +94,32 @@ def predict_judge(exact: Callable[[], Fraction], *, within: Fraction = Fraction(
                 else N_("Close: your guess {guess} is near the exact chance {exact} (about {percent}%).")
             )
             return True, t.gettext(close).format(guess=shown, exact=_short(right), percent=f"{float(right) * 100:.1f}")
+        # How far off, in words: the exact chance, or the share a seeded tournament measured.
         if guess > right:
-            far = (
-                (
-                    t.gettext("it is more than twice the measured share")
+            if guess > 2 * right:
+                far = (
+                    N_("it is more than twice the measured share")
                     if measured
-                    else t.gettext("it is more than twice the exact chance")
+                    else N_("it is more than twice the exact chance")
                 )
-                if guess > 2 * right
-                else t.gettext("but not by twice")
-            )
-            return False, t.gettext("Your guess {guess} is too high: {far}.").format(guess=shown, far=far)
+            else:
+                far = (
+                    N_("it is at most twice the measured share")
+                    if measured
+                    else N_("it is at most twice the exact chance")
+                )
+            return False, t.gettext("Your guess {guess} is too high: {far}.").format(guess=shown, far=t.gettext(far))
         if 2 * guess < right:
             far = (
-                t.gettext("it is less than half the measured share")
+                N_("it is less than half the measured share")
                 if measured
-                else t.gettext("it is less than half the exact chance")
+                else N_("it is less than half the exact chance")
             )
         else:
-            far = t.gettext("but not by half")
-        return False, t.gettext("Your guess {guess} is too low: {far}.").format(guess=shown, far=far)
+            far = (
+                N_("it is at least half the measured share") if measured else N_("it is at least half the exact chance")
+            )
+        return False, t.gettext("Your guess {guess} is too low: {far}.").format(guess=shown, far=t.gettext(far))
 
     return judge
 
