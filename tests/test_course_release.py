@@ -119,3 +119,30 @@ def test_solution_cells_are_marked_for_nbgrader(path: Path) -> None:
         if meta and meta.get("grade_id"):
             grade_ids.append(meta["grade_id"])
     assert len(grade_ids) == len(set(grade_ids)), f"{path.name}: nbgrader grade_ids repeat"
+
+
+LESSONS_BEING_WRITTEN = {"12_perfect_play.ipynb"}
+"""Lessons whose author is still at work (2026-12-01): their grade cells do not assert yet; strict xfail, so the
+mark must go once they do."""
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        pytest.param(p, marks=pytest.mark.xfail(strict=True, reason="grade cells not asserting yet"))
+        if p.name in LESSONS_BEING_WRITTEN
+        else p
+        for p in TEACHER
+    ],
+    ids=[p.name for p in TEACHER],
+)
+def test_every_autograder_cell_can_fail(path: Path) -> None:
+    """nbgrader scores a grade cell that runs without an error, and ``check`` never raises: each grade cell must
+    assert ``feedback.ok`` in its hidden tests, or a submission left as released would score every point."""
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    for cell in notebook["cells"]:
+        source = "".join(cell["source"])
+        meta = cell.get("metadata", {}).get("nbgrader") or {}
+        if cell["cell_type"] == "code" and meta.get("grade"):
+            hidden = source.partition("### BEGIN HIDDEN TESTS")[2]
+            assert "assert feedback.ok" in hidden, f"{path.name} {meta.get('grade_id')}: never fails: {source[:60]!r}"
