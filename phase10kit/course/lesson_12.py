@@ -35,6 +35,7 @@ from phase10kit.phases import Phase, phase
 from phase10kit.probability import DeckSpec, solitaire_optimum
 from phase10kit.probability.batch import phase_shape
 from phase10kit.probability.solitaire import cache_dir
+from phase10kit.probability.solitaire import optimum_table as solitaire_table
 from phase10kit.probability.solitaire_bots import bots_against_optimum
 from phase10kit.rules import HAND_SIZE
 
@@ -589,20 +590,11 @@ def quick_phases(numbers: Iterable[int] = range(1, 11)) -> list[int]:
 
 
 def optimum_table(numbers: Iterable[int]) -> pd.DataFrame:
-    """Per phase: its notation, the expected turns under perfect play and the chance of being done within
-    1, 3, 5 and 10 turns."""
-    rows = []
-    for number in numbers:
-        opt = solitaire_optimum(phase(number))
-        rows.append(
-            {
-                "phase": number,
-                "notation": str(opt.phase),
-                "expected_turns": round(opt.expected_turns, 3),
-                **{f"within_{k}": round(opt.within(k), 3) for k in (1, 3, 5, 10)},
-            }
-        )
-    return pd.DataFrame(rows).set_index("phase")
+    """The kit's optimum table (``phase10kit.probability.solitaire.optimum_table``) as the lesson shows it: per
+    phase its notation, the expected turns under perfect play and the chance of being done within 1, 3, 5 and
+    10 turns, to three decimals."""
+    table: pd.DataFrame = solitaire_table(list(numbers), turns=(1, 3, 5, 10))
+    return table.drop(columns="states").set_index("phase").round(3)
 
 
 def make_bots(seed: int = SEED) -> list[Any]:
