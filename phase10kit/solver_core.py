@@ -600,7 +600,7 @@ def plan_progress(cards: HandCounts, phase: Phase, bases: Bases, natural_require
     """``progress`` once the best bases are known."""
     table = _slot_table(phase, bases)
     specs = phase.groups
-    per_group = _fill_groups(table, specs, bases, cards.cards)
+    per_group, in_hand_order = _fill_groups(table, specs, bases, cards.cards)
     wilds = [0] * len(specs)
     spare = cards.wilds
     for g in sorted(range(len(specs)), key=lambda g: len(per_group[g][1])) if len(specs) > 1 else (0,):
@@ -614,33 +614,51 @@ def plan_progress(cards: HandCounts, phase: Phase, bases: Bases, natural_require
     for g, (spec, base) in enumerate(zip(specs, bases, strict=True)):
         naturals, needs = per_group[g]
         if spec.kind is not GroupKind.RUN and len(naturals) > 1:
-            if not first_position:
-                for position, card in enumerate(cards.cards):
-                    first_position.setdefault(card.index, position)
-            naturals.sort(key=lambda card: first_position[card.index])  # hand order
+            # Hand order: the cards of each index together, the indices by their first position in the hand.
+            if in_hand_order:
+                _group_copies(naturals)
+            else:
+                if not first_position:
+                    for position, card in enumerate(cards.cards):
+                        first_position.setdefault(card.index, position)
+                naturals.sort(key=lambda card: first_position[card.index])
         # Wilds fill the last open slots, so the needs shown are the first ones (low run numbers).
         result.append(GroupProgress(spec, base, tuple(naturals), wilds[g], tuple(needs[: len(needs) - wilds[g]])))
     return result
 
 
+def _group_copies(cards: list[Card]) -> None:
+    """Sort cards taken in hand order into hand order by first position: the copies of an index join its first.
+
+    For such a list the first positions of its indices in the hand come in the order they first
+    appear in the list, so no pass over the whole hand is needed (and most lists need no sort).
+    """
+    rank: dict[int, int] = {}
+    for card in cards:
+        rank.setdefault(card.index, len(rank))
+    if len(rank) < len(cards):
+        cards.sort(key=lambda card: rank[card.index])
+
+
 def _fill_groups(
     table: _SlotTable, specs: tuple[GroupSpec, ...], bases: Bases, cards: list[Card]
-) -> list[tuple[list[Card], list[GroupValue]]]:
-    """Each group's natural cards (in slot order) and the needs of its open slots, under the matching of ``_allocate``.
+) -> tuple[list[tuple[list[Card], list[GroupValue]]], bool]:
+    """Each group's natural cards and the needs of its open slots under the matching of ``_allocate``,
+    and whether each group's cards were taken in hand order (otherwise they are in slot order).
 
     The two common shapes skip the matching: a single run (each card has one slot: the first card of each
     number takes it) and same-kind groups on distinct values (each group takes its value's first cards).
     """
     if table.group_of is not None:
         group_of = table.group_of
+        room = [spec.size for spec in specs]
         taken: list[list[Card]] = [[] for _ in specs]
         for card in cards:
             g = group_of[card.index]
-            if g >= 0 and len(taken[g]) < specs[g].size:
+            if g >= 0 and room[g]:
                 taken[g].append(card)
-        return [
-            (chosen, [base] * (spec.size - len(chosen))) for chosen, spec, base in zip(taken, specs, bases, strict=True)
-        ]
+                room[g] -= 1
+        return [(chosen, [base] * left) for chosen, left, base in zip(taken, room, bases, strict=True)], True
     if table.single_run:
         low = bases[0]
         assert isinstance(low, int)
@@ -652,7 +670,7 @@ def _fill_groups(
                 if 0 <= position < size and run[position] is None:
                     run[position] = card
         held = [card for card in run if card is not None]
-        return [(held, [low + i for i, slot in enumerate(run) if slot is None])]
+        return [(held, [low + i for i, slot in enumerate(run) if slot is None])], False
     filled = _allocate_slots(table, cards)
     per_group: list[tuple[list[Card], list[GroupValue]]] = [([], []) for _ in specs]
     for (g, need), slot in zip(table.slots, filled, strict=True):
@@ -660,4 +678,4 @@ def _fill_groups(
             per_group[g][1].append(need)
         else:
             per_group[g][0].append(slot)
-    return per_group
+    return per_group, False
