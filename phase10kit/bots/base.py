@@ -113,7 +113,7 @@ def open_phases(view: PlayerView) -> list[Phase]:
 
 
 def key_of(cards: tuple[Card, ...] | list[Card]) -> tuple[int, ...]:
-    return tuple(sorted(card.index for card in cards))
+    return tuple(sorted([card.index for card in cards]))  # a list: sorting a generator is slower
 
 
 # The bot caches are small on purpose: hands repeat only within a turn or two, and a big cache of

@@ -249,7 +249,7 @@ class Legality(GameState):
             return self._check_draw(action)
         if self.stage != "play":
             return self.refuse(action, Reason.WRONG_STAGE, "the player must draw first")
-        if type(action) is Discard:
+        if isinstance(action, Discard):
             return self._check_discard(action, player)
         if isinstance(action, Lay):
             return self._check_lay(action, player)
