@@ -24,6 +24,7 @@ import ipywidgets
 
 from phase10kit.errors import Phase10Error
 from phase10kit.i18n import LANGUAGES, translator
+from phase10kit.rules import MAX_PLAYERS, MIN_PLAYERS
 from widgets._safety import N_
 from widgets.store import EXPIRY_DAYS, Claim, GameStore, StoreError, is_table_id
 from widgets.table import BOT_LEVELS, Table
@@ -106,12 +107,12 @@ def table_from_query(query: str | None) -> tuple[Table, list[str]]:
     players = DEFAULT_PLAYERS
     players_text = _last(params, "players")
     if players_text is not None:
-        if players_text.isascii() and players_text.isdigit() and 2 <= int(players_text) <= 6:
+        if players_text.isascii() and players_text.isdigit() and MIN_PLAYERS <= int(players_text) <= MAX_PLAYERS:
             players = int(players_text)
         else:
             problems.append(
-                t.gettext("players={value} is not 2 to 6: using {default}.").format(
-                    value=players_text, default=DEFAULT_PLAYERS
+                t.gettext("players={value} is not {low} to {high}: using {default}.").format(
+                    value=players_text, low=MIN_PLAYERS, high=MAX_PLAYERS, default=DEFAULT_PLAYERS
                 )
             )
 
