@@ -26,6 +26,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+TABLE_WAIT = 120_000  # ms: a first render starts a kernel, seconds on a busy 2-core machine
 
 
 def _need_chromium() -> str:
@@ -129,16 +130,29 @@ def voila_url() -> Iterator[str]:
         yield server.url
 
 
+def only_loopback(route: Any) -> None:
+    """A Playwright route handler: let requests to the loopback interface through, abort every other."""
+    host = urlparse(route.request.url).hostname
+    if host in ("127.0.0.1", "localhost"):
+        route.continue_()
+    else:
+        route.abort()
+
+
+def open_table(context: Any, url: str, query: str = "", path: str = "/voila/render/play.ipynb") -> Any:
+    """A new page of ``context`` (loopback only) showing the table at ``url + path?query``, its cards visible."""
+    from playwright.sync_api import expect
+
+    page = context.new_page()
+    page.route("**/*", only_loopback)
+    page.goto(f"{url}{path}?{query}", timeout=TABLE_WAIT)
+    expect(page.locator(".p10-table .p10-hand button.p10-card").first).to_be_visible(timeout=TABLE_WAIT)
+    expect(page.locator("body")).not_to_contain_text("There was an error when executing cell")
+    return page
+
+
 @pytest.fixture()
 def local_page(page: Any) -> Any:
     """A Playwright page that aborts every request not addressed to the loopback interface."""
-
-    def only_loopback(route: Any) -> None:
-        host = urlparse(route.request.url).hostname
-        if host in ("127.0.0.1", "localhost"):
-            route.continue_()
-        else:
-            route.abort()
-
     page.route("**/*", only_loopback)
     return page

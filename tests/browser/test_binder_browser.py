@@ -18,11 +18,10 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.binder_env import binder_venv
-from tests.browser.conftest import ROOT, Server, _free_port, _need_chromium, running_server
+from tests.browser.conftest import ROOT, Server, _free_port, _need_chromium, open_table, running_server
 
 WAIT = 120_000
 CARDS = ".p10-table .p10-hand button.p10-card"
-ERROR = "There was an error when executing cell"
 GRACE = 10  # binder/postBuild: ClassroomKernelManager.disconnect_grace
 
 
@@ -53,22 +52,13 @@ def _kernels(server: Server, token: str) -> list[dict[str, Any]]:
         return list(json.load(answer))
 
 
-def _only_loopback(route: Any) -> None:
-    host = route.request.url.split("/")[2].split(":")[0]
-    route.continue_() if host in ("127.0.0.1", "localhost") else route.abort()
-
-
 @pytest.mark.browser
 def test_the_binder_url_opens_the_table_and_closing_the_tab_stops_its_kernel(
     binder: tuple[Server, str], context: Any
 ) -> None:
     server, token = binder
     assert _kernels(server, token) == []
-    page = context.new_page()
-    page.route("**/*", _only_loopback)
-    page.goto(f"{server.url}/voila/render/notebooks/play.ipynb?token={token}&players=2&bots=greedy", timeout=WAIT)
-    expect(page.locator(CARDS).first).to_be_visible(timeout=WAIT)
-    expect(page.locator("body")).not_to_contain_text(ERROR)
+    page = open_table(context, server.url, f"token={token}&players=2&bots=greedy", "/voila/render/notebooks/play.ipynb")
     draw = page.locator(".p10-btn-draw")
     expect(draw).to_be_enabled(timeout=WAIT)
     draw.click()

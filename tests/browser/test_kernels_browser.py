@@ -15,13 +15,12 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import Server, voila_server
+from tests.browser.conftest import Server, open_table, voila_server
 
 WAIT = 90_000
 POOL = 1  # voila.json: one preheated kernel for play.ipynb
 GRACE = 10  # voila.json: ClassroomKernelManager.disconnect_grace
 CARDS = ".p10-table .p10-hand button.p10-card"
-ERROR = "There was an error when executing cell"
 
 
 def live_kernels(server: Server) -> set[int]:
@@ -48,18 +47,8 @@ def wait_for(condition: Callable[[], bool], seconds: float, what: str) -> None:
         time.sleep(0.5)
 
 
-def _only_loopback(route: Any) -> None:
-    host = route.request.url.split("/")[2].split(":")[0]
-    route.continue_() if host in ("127.0.0.1", "localhost") else route.abort()
-
-
 def _open_table(context: Any, server: Server, query: str = "players=2&bots=greedy") -> Any:
-    page = context.new_page()
-    page.route("**/*", _only_loopback)
-    page.goto(f"{server.url}/voila/render/play.ipynb?{query}", timeout=WAIT)
-    expect(page.locator(CARDS).first).to_be_visible(timeout=WAIT)
-    expect(page.locator("body")).not_to_contain_text(ERROR)
-    return page
+    return open_table(context, server.url, query)
 
 
 def _draw_works(page: Any) -> None:

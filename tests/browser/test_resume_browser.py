@@ -14,13 +14,12 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import Server, voila_server
+from tests.browser.conftest import Server, open_table, voila_server
 from widgets.store import STORE_VARIABLE, GameStore, is_table_id
 from widgets.table_id import STORAGE_KEY
 
 WAIT = 90_000
 CARDS = ".p10-table .p10-hand button.p10-card"
-ERROR = "There was an error when executing cell"
 QUERY = "players=2&bots=greedy"  # no seed: a reload deals another game, so a resumed hand proves the resume
 
 
@@ -31,18 +30,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, P
         yield running, store
 
 
-def _only_loopback(route: Any) -> None:
-    host = route.request.url.split("/")[2].split(":")[0]
-    route.continue_() if host in ("127.0.0.1", "localhost") else route.abort()
-
-
 def _open(context: Any, server: Server) -> Any:
-    page = context.new_page()
-    page.route("**/*", _only_loopback)
-    page.goto(f"{server.url}/voila/render/play.ipynb?{QUERY}", timeout=WAIT)
-    expect(page.locator(CARDS).first).to_be_visible(timeout=WAIT)
-    expect(page.locator("body")).not_to_contain_text(ERROR)
-    return page
+    return open_table(context, server.url, QUERY)
 
 
 def _hand(page: Any) -> list[str]:
