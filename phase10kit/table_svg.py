@@ -77,6 +77,14 @@ def table_svg(view: PlayerView, *, lang: str = "en") -> str:
             hand_svg = backs
         parts.append(_place(hand_svg, 4, y + 18))
         x = 4 + 33 * max(view.hand_sizes[seat], 1) + 20
+        if view.melds[seat]:
+            # A rule between the cards held and the groups laid: a student must never read one as the other.
+            height = CARD_HEIGHT * _SCALE
+            parts.append(
+                f'<line x1="{x - 10:g}" y1="{y + 16:g}" x2="{x - 10:g}" y2="{y + 20 + height:g}" '
+                'stroke="#888" stroke-width="2" stroke-dasharray="4 3"/>'
+            )
+            x += 10
         for group in view.melds[seat]:
             parts.append(_place(group_svg(group, scale=_SCALE, lang=lang), x, y + 18))
             x += 33 * len(group.cards) + 12

@@ -88,3 +88,17 @@ def test_the_table_header_names_the_round_not_a_hand(lang: str, word: str) -> No
     game.apply(Draw(0))
     played = texts(parse(table_svg(game.view(0), lang="en")))[0]
     assert "round 1: p1 to play" in played and "hand" not in played
+
+
+def test_the_table_separates_the_cards_held_from_the_groups_laid() -> None:
+    from phase10kit.actions import parse_action
+    from phase10kit.game import Game
+    from phase10kit.table_svg import table_svg
+
+    game = Game.from_deal(["R7 B7 G7 Y2 B2 W R1 R3 G5 Y9", "R4 B4 G10 Y11 R12 B6 G8 Y3 R9 B1"], flip="Y5", draws="G5")
+    root = parse(table_svg(game.view(0)))
+    assert root.findall(f".//{SVG}line") == []  # nothing laid yet: no rule
+    for move in ("p1 draw", "p1 lay s[R7 B7 G7] s[Y2 B2 W]"):
+        game.apply(parse_action(move))
+    root = parse(table_svg(game.view(0)))
+    assert len(root.findall(f".//{SVG}line")) == 1  # one rule, between p1's hand and p1's groups
