@@ -176,6 +176,8 @@ def test_spot_shows_the_position_and_four_actions_and_the_engine_judges() -> Non
     assert isinstance(spot, SpotExercise)
     assert [b.description for b in spot.buttons] == spot_actions(exercises["demo.spot"])
     assert len(spot.buttons) == 4 and "<svg" in spot.table.value
+    # A long move ("p1 lay s[R6 B6 G6] s[R8 B8 G8] s[R10 B10 G10]") is read in full: buttons as wide as their text.
+    assert all(b.layout.width == "auto" for b in spot.buttons)
     legal = next(b for b in spot.buttons if b.description == "p1 draw")
     legal.click()
     assert spot.status.tone == "problem" and "allowed" in spot.status.text
