@@ -47,16 +47,20 @@ def _group_choices(spec: GroupSpec, counts: list[int], natural_required: bool) -
     wilds = counts[WILD_INDEX]
     least = 1 if natural_required else 0
     if spec.kind is GroupKind.RUN:
-        for start in range(1, 14 - spec.size):
-            numbers = range(start, start + spec.size)
-            # gaps[k]: the numbers from position k on with no natural card, each needing a Wild.
-            gaps = [0] * (spec.size + 1)
-            for k in range(spec.size - 1, -1, -1):
-                base = (numbers[k] - 1) * 4
-                held = counts[base] or counts[base + 1] or counts[base + 2] or counts[base + 3]
-                gaps[k] = gaps[k + 1] + (0 if held else 1)
-            if gaps[0] > wilds or (natural_required and gaps[0] == spec.size):
+        size = spec.size
+        # missing[n]: how many of the numbers 1..n have no natural card (each needs a Wild in a run).
+        missing = [0] * 13
+        for number in range(1, 13):
+            base = (number - 1) * 4
+            held = counts[base] or counts[base + 1] or counts[base + 2] or counts[base + 3]
+            missing[number] = missing[number - 1] + (0 if held else 1)
+        for start in range(1, 14 - size):
+            end = start + size - 1
+            lacking = missing[end] - missing[start - 1]
+            if lacking > wilds or (natural_required and lacking == size):
                 continue  # too many gaps to fill, or no natural card at all: no run starts here
+            # gaps[k]: the numbers from position k on with no natural card.
+            gaps = [missing[end] - missing[start + k - 1] for k in range(size)] + [0]
             runs: list[list[Card]] = []
             _run_fill(start, 0, gaps, counts, wilds, [], natural_required, runs)
             for cards in runs:
