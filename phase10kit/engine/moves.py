@@ -117,7 +117,11 @@ def _run_fill(
 
 def _group_key(group: Group) -> tuple[int, tuple[int, ...]]:
     value = group.value if isinstance(group.value, int) else group.value.index
-    return value, tuple(card.index for card in group.cards)
+    return value, tuple([card.index for card in group.cards])
+
+
+_NO_KEY: tuple[int, tuple[int, ...]] = (0, ())
+"""The key of a candidate that is never compared (its spec does not repeat the one before it)."""
 
 
 def _needs(cards: list[Card]) -> tuple[tuple[int, int], ...]:
@@ -150,14 +154,16 @@ def layouts(hand: Iterable[Card], phase: Phase, *, natural_required: bool = True
     specs = phase.groups
     # Each distinct group spec's candidates are found once from the whole hand; deeper groups keep
     # those whose cards are still free (a group the remaining cards make is one the hand makes).
+    same_as_previous = [g > 0 and specs[g] == specs[g - 1] for g in range(len(specs))]
+    # Keys order equal groups; a phase without two equal groups in a row never compares them.
+    keyed = {specs[g] for g in range(len(specs)) if same_as_previous[g]}
     candidates: dict[GroupSpec, list[tuple[Group, tuple[tuple[int, int], ...], tuple[int, tuple[int, ...]]]]] = {}
     for spec in specs:
         if spec not in candidates:
             candidates[spec] = [
-                (group, _needs(cards), _group_key(group))
+                (group, _needs(cards), _group_key(group) if spec in keyed else _NO_KEY)
                 for group, cards in _group_choices(spec, counts, natural_required)
             ]
-    same_as_previous = [g > 0 and specs[g] == specs[g - 1] for g in range(len(specs))]
     last = len(specs) - 1
     chosen: list[Group] = [candidates[specs[0]][0][0]] * len(specs) if candidates[specs[0]] else []
 
