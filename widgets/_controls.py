@@ -10,7 +10,7 @@ import ipywidgets
 from phase10kit.cards import DECK_COUNTS, Card, excess_over_deck, format_cards, parse_cards, shuffled_deck
 from phase10kit.errors import Phase10Error, Reason, check_text
 from phase10kit.i18n import check_lang
-from widgets._safety import Feedback
+from widgets._safety import BrowserLocked, BrowserText, Feedback, LockedButton
 from widgets.cards import as_cards
 
 MAX_TEXT = 400
@@ -19,7 +19,7 @@ MAX_CARDS = 30
 """Most cards an exercise checks at once: more than any hand, and the solver stays instant."""
 
 
-class Exercise(ipywidgets.VBox):  # type: ignore[misc]
+class Exercise(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
     """What every exercise sets up first: its language, its rule option, its ``p10-...`` class and its feedback.
 
     ``status`` and ``errors`` are the feedback's status line and error area, for the exercise to place.
@@ -98,8 +98,11 @@ def read_hand(text: object) -> list[Card]:
 
 
 def button(description: str, css_class: str, *, tooltip: str = "") -> ipywidgets.Button:
-    """A keyboard-reachable button with a visible text and a ``p10-...`` class for tests and styles."""
-    widget = ipywidgets.Button(description=description, tooltip=tooltip or description)
+    """A keyboard-reachable button with a visible text and a ``p10-...`` class for tests and styles.
+
+    The browser may only click it: a ``disabled`` or ``description`` it sends is not taken.
+    """
+    widget = LockedButton(description=description, tooltip=tooltip or description)
     widget.add_class(css_class)
     return widget
 
@@ -110,7 +113,7 @@ def hand_field(hand: Iterable[Card] | str, *, description: str, placeholder: str
     >>> hand_field("r7 w", description="Hand", placeholder="R7 B7").value
     'R7 W'
     """
-    field = ipywidgets.Text(
+    field = BrowserText(
         value=format_cards(as_cards(hand)), description=description, placeholder=placeholder, continuous_update=False
     )
     field.add_class("p10-hand-input")

@@ -16,6 +16,7 @@ from html import escape
 from typing import Any, Literal, ParamSpec
 
 import ipywidgets
+import traitlets
 
 from phase10kit.errors import Phase10Error
 from phase10kit.i18n import translator
@@ -46,7 +47,7 @@ def describe_error(error: Phase10Error, lang: str = "en") -> str:
     ...     arrange(GroupKind.SET, parse_cards("R7 B7 R2"))
     ... except Phase10Error as error:
     ...     describe_error(error)
-    'A set has one number, but R7 B7 R2 has several.'
+    'A set has one number, but R7 B7 R2 mixes 2, 7.'
     """
     return error.sentence(lang)
 
@@ -150,6 +151,82 @@ class Feedback:
 
 class Locked(BrowserLocked, ipywidgets.HTML):  # type: ignore[misc]
     """An HTML widget the browser cannot change: for pictures and texts the kernel draws."""
+
+
+class LockedButton(BrowserLocked, ipywidgets.Button):  # type: ignore[misc]
+    """A button whose state the browser cannot change (only its clicks arrive, as messages)."""
+
+
+class LockedRow(BrowserLocked, ipywidgets.HBox):  # type: ignore[misc]
+    """A row of widgets whose children the browser cannot change."""
+
+
+class LockedColumn(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
+    """A column of widgets whose children the browser cannot change."""
+
+
+class SafeChoice(BrowserLocked):
+    """Mixin for a selection widget (menu, toggle buttons) the browser may change only by ``index`` to an option.
+
+    An empty, out-of-range or non-integer index is refused: the widget's value is sent back and
+    ``on_refused`` (when set) is called, so the view can say so in a sentence.
+    """
+
+    browser_writable = frozenset({"index"})
+    on_refused: Callable[[], None] | None = None
+
+    def set_state(self, sync_data: dict[str, Any]) -> None:
+        index = sync_data.get("index")
+        size = len(self.options)  # type: ignore[attr-defined]
+        if "index" in sync_data and not (isinstance(index, int) and not isinstance(index, bool) and 0 <= index < size):
+            sync_data = {key: value for key, value in sync_data.items() if key != "index"}
+            self.send_state(["index", "value", "label"])  # type: ignore[attr-defined]
+            if self.on_refused is not None:
+                self.on_refused()
+        try:
+            super().set_state(sync_data)
+        except (traitlets.TraitError, ValueError, TypeError):
+            self.send_state(list(sync_data))  # type: ignore[attr-defined]
+
+
+class SafeDropdown(SafeChoice, ipywidgets.Dropdown):  # type: ignore[misc]
+    """A dropdown the browser may change only by ``index`` to one of its options (see :class:`SafeChoice`)."""
+
+
+class SafeToggleButtons(SafeChoice, ipywidgets.ToggleButtons):  # type: ignore[misc]
+    """Toggle buttons the browser may change only by ``index`` to one of its options (see :class:`SafeChoice`)."""
+
+
+MAX_TYPED = 400
+"""Most characters of typed text kept from the browser (a browser may send anything)."""
+
+
+class BrowserText(BrowserLocked, ipywidgets.Text):  # type: ignore[misc]
+    """A text box the browser may type into: only its ``value``, only text, cut to ``MAX_TYPED`` characters.
+
+    Anything else (a number, a list, a huge text's tail) is not taken: the box shows the kernel's value again.
+
+    >>> box = BrowserText()
+    >>> box.set_state({"value": ["<script>"], "placeholder": "forged"}); box.value, box.placeholder == "forged"
+    ('', False)
+    >>> box.set_state({"value": "R7 " * 1000}); len(box.value)
+    400
+    """
+
+    browser_writable = frozenset({"value"})
+
+    def set_state(self, sync_data: dict[str, Any]) -> None:
+        if "value" in sync_data:
+            value = sync_data["value"]
+            sync_data = {key: item for key, item in sync_data.items() if key != "value"}
+            if isinstance(value, str):
+                sync_data["value"] = value[:MAX_TYPED]
+            # Send the value back whatever came: a cut or refused text must not stay on the page.
+            if not isinstance(value, str) or len(value) > MAX_TYPED:
+                super().set_state(sync_data)
+                self.send_state(["value"])
+                return
+        super().set_state(sync_data)
 
 
 def locked_html(html: str = "", *classes: str) -> Locked:

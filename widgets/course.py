@@ -29,7 +29,7 @@ from phase10kit.i18n import N_, check_lang, translator
 from phase10kit.phases import GroupKind
 from phase10kit.table_svg import table_svg
 from widgets._controls import button
-from widgets._safety import BrowserLocked, ErrorArea, StatusLine, locked_html
+from widgets._safety import BrowserLocked, BrowserText, ErrorArea, LockedColumn, LockedRow, StatusLine, locked_html
 from widgets.cards import cards_html
 from widgets.group_builder import GroupBuilder
 
@@ -202,7 +202,7 @@ class AnswerBox(CourseExercise):
         self.answer.add_class("p10-answer")
         self.check_button = button(t.gettext("Check"), "p10-check")
         self.check_button.on_click(self._guarded(self._on_check))
-        row = ipywidgets.HBox([self.answer, self.check_button, self.hint_button])
+        row = LockedRow([self.answer, self.check_button, self.hint_button])
         # A "play" (or any) exercise about a seeded position shows the table as the player to move sees it;
         # a table that shows the answer (whose turn, the phase reached) waits until the answer is right.
         if self.exercise.position is None:
@@ -232,7 +232,7 @@ class BuildExercise(CourseExercise):
         self.builder.kind_choice.layout.display = "none"
         self.check_button = button(t.gettext("Check"), "p10-check")
         self.check_button.on_click(self._guarded(self._on_check))
-        return [self.builder, ipywidgets.HBox([self.check_button, self.hint_button])]
+        return [self.builder, LockedRow([self.check_button, self.hint_button])]
 
     def _on_check(self, _button: Any) -> None:
         self.submit(list(self.builder.hand.selected_cards))
@@ -249,7 +249,7 @@ class SpotExercise(CourseExercise):
         for action, widget in zip(self.actions, self.buttons, strict=True):
             widget.layout.width = "auto"  # an action is read in full: never cut to "p1 lay s[R7 ..."
             widget.on_click(self._guarded(lambda _b, action=action: self.pick(action)))
-        return [self.table, ipywidgets.VBox(self.buttons, layout={"align_items": "flex-start"}), self.hint_button]
+        return [self.table, LockedColumn(self.buttons, layout={"align_items": "flex-start"}), self.hint_button]
 
     def pick(self, action: str) -> Feedback:
         """Choose ``action`` as the refused one."""
@@ -269,7 +269,7 @@ class PredictExercise(CourseExercise):
         self.reveal_button = button(t.gettext("Reveal"), "p10-reveal")
         self.reveal_button.on_click(self._guarded(self._on_reveal))
         self.answer_line = locked_html("", "p10-reveal-answer")
-        return [ipywidgets.HBox([self.guess, self.reveal_button, self.hint_button]), self.answer_line]
+        return [LockedRow([self.guess, self.reveal_button, self.hint_button]), self.answer_line]
 
     def reveal(self, guess: object) -> Feedback:
         """Check the guess, then show the exact answer and the distance from the guess."""
@@ -340,10 +340,8 @@ def _refresh_views() -> None:
         view.refresh()
 
 
-class _Text(BrowserLocked, ipywidgets.Text):  # type: ignore[misc]
-    """A text box the browser may type into (only its value), at most 400 characters read."""
-
-    browser_writable = frozenset({"value"})
+class _Text(BrowserText):
+    """A text box the browser may type into (only its value: text, at most 400 characters kept)."""
 
 
 def position_view(exercise: Exercise, lang: str = "en", *, hidden: bool = False) -> ipywidgets.Widget:

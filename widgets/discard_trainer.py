@@ -14,8 +14,6 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
-import ipywidgets
-
 from phase10kit.cards import Card, shuffled_deck
 from phase10kit.errors import Phase10Error, Reason
 from phase10kit.explain import phase_name
@@ -25,7 +23,7 @@ from phase10kit.probability.solitaire import SolitaireOptimum, fits_model, solit
 from phase10kit.rules import HAND_SIZE
 from phase10kit.solver import can_complete
 from widgets._controls import Exercise, as_rng, button
-from widgets._safety import locked_html
+from widgets._safety import LockedRow, SafeDropdown, locked_html
 from widgets.cards import HandView
 
 TIE = 1e-9
@@ -78,10 +76,12 @@ class DiscardTrainer(Exercise):
         fitting = [(label, code) for label, code in options if fits_model(Phase.parse(code))]
         if str(self.optimum.phase) not in {code for _, code in fitting}:
             fitting.append((str(self.optimum.phase), str(self.optimum.phase)))
-        self.phase_choice = ipywidgets.Dropdown(
-            options=fitting, value=str(self.optimum.phase), description=t.gettext("Phase")
-        )
+        self.phase_choice = SafeDropdown(options=fitting, value=str(self.optimum.phase), description=t.gettext("Phase"))
         self.phase_choice.add_class("p10-phase-choice")
+        # A browser may send any index: a bad one is refused in a sentence and the menu shows its phase again.
+        self.phase_choice.on_refused = lambda: self.status.show(
+            t.gettext("That is not one of the choices: the menu is back as it was."), "problem"
+        )
         self.intro = locked_html("", "p10-trainer-intro")
         self.hand = HandView(lang=self.lang)
         self.result = locked_html("", "p10-trainer-result")
@@ -92,7 +92,7 @@ class DiscardTrainer(Exercise):
         self.phase_choice.observe(self.feedback.guard(self._on_phase), names="value")
         self.new_button.on_click(self.feedback.guard(lambda _button: self.new_hand()))
         self.children = [
-            ipywidgets.HBox([self.phase_choice, self.new_button]),
+            LockedRow([self.phase_choice, self.new_button]),
             self.intro,
             self.hand,
             self.status,

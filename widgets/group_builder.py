@@ -11,8 +11,6 @@ from collections.abc import Iterable
 from html import escape
 from typing import Any
 
-import ipywidgets
-
 from phase10kit.cards import Card
 from phase10kit.explain import group_name
 from phase10kit.groups import Group, arrange
@@ -20,7 +18,7 @@ from phase10kit.i18n import translator
 from phase10kit.phases import GroupKind, GroupSpec, Phase
 from phase10kit.solver import missing
 from widgets._controls import Exercise, as_rng, button, check_hand_size, deal
-from widgets._safety import locked_html
+from widgets._safety import LockedRow, SafeToggleButtons, locked_html
 from widgets.cards import GroupView, HandView, as_cards, kind_name, wild_values_text
 
 
@@ -35,7 +33,7 @@ class GroupBuilder(Exercise):
     'That is a valid run: r[R3 G4 W G6]. The Wild stands for 5.'
     >>> builder.hand.selected = [0, 1, 3]
     >>> builder.status.text
-    'a run needs consecutive numbers: 5 is missing'
+    'A run needs numbers in a row: R3 G4 G6 is missing 5.'
     """
 
     def __init__(
@@ -59,12 +57,16 @@ class GroupBuilder(Exercise):
         self.group: Group | None = None
         """The group the selected cards make (None when they make none)."""
 
-        self.kind_choice = ipywidgets.ToggleButtons(
+        self.kind_choice = SafeToggleButtons(
             options=[(t.gettext("Set"), "s"), (t.gettext("Run"), "r"), (t.gettext("Colour group"), "c")],
             value=_as_kind(kind).value,
             description=t.gettext("Build a"),
         )
         self.kind_choice.add_class("p10-kind")
+        # A browser may send any index: a bad one is refused in a sentence and the kind shown again.
+        self.kind_choice.on_refused = lambda: self.status.show(
+            t.gettext("That is not one of the choices: the menu is back as it was."), "problem"
+        )
         self.hand = HandView(lang=lang)
         self.deal_button = button(t.gettext("Deal a new hand"), "p10-deal")
         self.clear_button = button(t.gettext("Clear selection"), "p10-clear")
@@ -80,7 +82,7 @@ class GroupBuilder(Exercise):
             self.instructions,
             self.kind_choice,
             self.hand,
-            ipywidgets.HBox([self.deal_button, self.clear_button]),
+            LockedRow([self.deal_button, self.clear_button]),
             self.status,
             self.preview,
             self.errors,

@@ -25,7 +25,7 @@ import ipywidgets
 from phase10kit.errors import Phase10Error
 from phase10kit.i18n import LANGUAGES, translator
 from phase10kit.rules import MAX_PLAYERS, MIN_PLAYERS
-from widgets._safety import N_
+from widgets._safety import N_, BrowserLocked, LockedButton, LockedRow, locked_html
 from widgets.store import EXPIRY_DAYS, Claim, GameStore, StoreError, is_table_id
 from widgets.table import BOT_LEVELS, Table
 from widgets.table_id import BrowserTableId
@@ -162,7 +162,7 @@ UNAVAILABLE = {
 """The sentence for each way a remembered table id can fail (``expired`` has its own, with the days)."""
 
 
-class PlayPage(ipywidgets.VBox):  # type: ignore[misc]
+class PlayPage(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
     """The play page: sentences (class ``p10-play-messages``), the resume offer (``p10-resume``), the table.
 
     ``store`` is where games are saved: a ``GameStore``, ``None`` for the default one
@@ -176,18 +176,18 @@ class PlayPage(ipywidgets.VBox):  # type: ignore[misc]
         self._notes: list[str] = []
         self._claim: Claim | None = None
         self._offered: str | None = None
-        self.messages = ipywidgets.HTML("")
-        self.messages.add_class("p10-play-messages")
+        # The page's own widgets take nothing from the browser (only the table's controls and the id keeper do).
+        self.messages = locked_html("", "p10-play-messages")
         for problem in problems:
             self._note(problem)
         t = translator(self.lang)
-        self.resume_text = ipywidgets.HTML(
+        self.resume_text = locked_html(
             escape(t.gettext("A game you played here is saved on this server: resume it, or play the new one below."))
         )
-        self.resume_button = ipywidgets.Button(description=t.gettext("Resume game"), button_style="primary")
+        self.resume_button = LockedButton(description=t.gettext("Resume game"), button_style="primary")
         self.resume_button.add_class("p10-btn-resume")
         self.resume_button.on_click(lambda _button: self._guarded(self.resume))
-        self.resume_box = ipywidgets.HBox(
+        self.resume_box = LockedRow(
             [self.resume_text, self.resume_button],
             layout=ipywidgets.Layout(
                 display="none",
@@ -328,6 +328,6 @@ def play_page(query: str | None, store: GameStore | Literal[False] | None = None
 
     >>> page = play_page("seed=3&players=4", store=False)
     >>> [type(child).__name__ for child in page.children], page.messages.value
-    (['HTML', 'HBox', 'Table', 'BrowserTableId'], '')
+    (['Locked', 'LockedRow', 'Table', 'BrowserTableId'], '')
     """
     return PlayPage(query, store)

@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -114,7 +115,8 @@ class LogEntry:
 
     ``kind`` is ``"new-game"``, ``"action"``, ``"hand-over"``, ``"game-over"`` or ``"take-back"``;
     ``drawn`` is the card a draw drew (shown to its drawer only); ``reasoning`` a bot's own
-    explanation (it speaks of its hand: shown once the hand is over, or in teaching mode).
+    explanation (it speaks of its hand: shown once the hand is over, or in teaching mode when
+    ``reasoning_public``: it names no card but public ones, see ``names_only_public_cards``).
     """
 
     kind: str
@@ -124,6 +126,7 @@ class LogEntry:
     drawn: Card | None = None
     reasoning: str = ""
     points: int = 0
+    reasoning_public: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -134,6 +137,7 @@ class LogEntry:
             "drawn": None if self.drawn is None else str(self.drawn),
             "reasoning": self.reasoning,
             "points": self.points,
+            "reasoning_public": self.reasoning_public,
         }
 
     @staticmethod
@@ -143,6 +147,8 @@ class LogEntry:
             raise NotationError(f"unknown log entry kind {kind!r:.40}", reason=Reason.BAD_SAVE)
         action = data["action"]
         drawn = data["drawn"]
+        if (kind == "action") != (action is not None):
+            raise NotationError("a log entry has an action exactly when it is of kind action", reason=Reason.BAD_SAVE)
         return LogEntry(
             kind=kind,
             hand=_int(data["hand"]),
@@ -151,7 +157,41 @@ class LogEntry:
             drawn=None if drawn is None else Card.parse(_text(drawn)),
             reasoning=_text(data["reasoning"]),
             points=_int(data["points"]),
+            # Saves from before this field: keep the reason back until the hand is over (the safe side).
+            reasoning_public=_bool(data.get("reasoning_public", False)),
         )
+
+
+_GROUP_NOTATION = re.compile(r"[a-z]?\[[^\]]*\]")
+_CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])(?:[RBGY](?:1[0-2]|[1-9])|W|S)(?![A-Za-z0-9])")
+
+
+def names_only_public_cards(reasoning: str, action: Action, top_discard: Card | None) -> bool:
+    """Whether a bot's reason names no card but the move's own, the top discard it saw and laid groups.
+
+    A bot explains its move from its hand ("Discarded B11, keeping G9: ..."): during the hand such a
+    reason would show an opponent's card, so teaching mode shows only reasons that pass this test
+    (the others wait for the hand's end, when every card of the hand has been shown).
+    Groups written in notation (``s[R7 B7 W]``) are on the table or laid by this very move.
+
+    >>> from phase10kit.actions import parse_action
+    >>> names_only_public_cards("Discarded B11: it fits no group.", parse_action("p3 discard B11"), None)
+    True
+    >>> names_only_public_cards("Discarded B11, keeping G9.", parse_action("p3 discard B11"), None)
+    False
+    """
+    public = {str(card) for card in _cards_of(action)}
+    if top_discard is not None:
+        public.add(str(top_discard))
+    bare = _GROUP_NOTATION.sub(" ", reasoning)
+    return all(token in public for token in _CARD_TOKEN.findall(bare))
+
+
+def _cards_of(action: Action) -> list[Card]:
+    if isinstance(action, Lay):
+        return [card for group in action.groups for card in group.cards]
+    card = getattr(action, "card", None)
+    return [card] if isinstance(card, Card) else []
 
 
 @dataclass(frozen=True, slots=True)
@@ -491,9 +531,11 @@ class TableSession:
             # Read before the move: a lay that ends the hand leaves the next hand's (empty) ``laid``.
             options = g.open_phases(action.player)
             laid_before[action.player] = action.phase if action.phase is not None else options[0] if options else None
+        top_discard = g.discard_pile[-1] if g.discard_pile else None
         g.apply(action)
         drawn = g.hands[action.player][-1] if isinstance(action, Draw) else None
-        self.log.append(LogEntry("action", round_before, action.player, action, drawn, reasoning))
+        public = bool(reasoning) and names_only_public_cards(reasoning, action, top_discard)
+        self.log.append(LogEntry("action", round_before, action.player, action, drawn, reasoning, 0, public))
         if g.round != round_before or g.is_over():
             hands = hands_before
             hands[action.player] = _after(hands[action.player], action)
@@ -685,9 +727,12 @@ class TableSession:
     # ------------------------------------------------------------------ the log
 
     def reasoning_shown(self, entry: LogEntry) -> bool:
-        """A bot's reason may be shown: in teaching mode, or once its hand is over."""
+        """A bot's reason may be shown: once its hand is over, or in teaching mode if it names only public cards."""
         return bool(entry.reasoning) and (
-            self.teaching or entry.hand < self.game.round or self.game.is_over() or self.summary is not None
+            (self.teaching and entry.reasoning_public)
+            or entry.hand < self.game.round
+            or self.game.is_over()
+            or self.summary is not None
         )
 
     def log_line(self, entry: LogEntry) -> str:
@@ -786,7 +831,16 @@ class TableSession:
             return cls._read_snapshot(json.loads(text))
         except NotationError:
             raise
-        except (Phase10Error, ValueError, TypeError, KeyError, IndexError, AttributeError, OverflowError) as error:
+        except (
+            Phase10Error,
+            ValueError,
+            TypeError,
+            KeyError,
+            IndexError,
+            AttributeError,
+            OverflowError,
+            RecursionError,  # JSON nested deeper than Python's parser goes
+        ) as error:
             raise NotationError(f"that is not a table snapshot: {error!s:.100}", reason=Reason.BAD_SAVE) from error
 
     @classmethod

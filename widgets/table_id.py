@@ -78,6 +78,14 @@ class BrowserTableId(BrowserLocked, anywidget.AnyWidget):
     """Write ``table_id`` now, without waiting for a click in the table (set after resuming)."""
     storage_key = traitlets.Unicode(STORAGE_KEY).tag(sync=True)
 
+    def set_state(self, sync_data: dict[str, Any]) -> None:
+        # Cut before ipywidgets echoes the update back: a huge text must not travel back whole.
+        if isinstance(sync_data.get("stored_id"), str):
+            sync_data = {**sync_data, "stored_id": sync_data["stored_id"][:MAX_STORED_CHARS]}
+        elif "stored_id" in sync_data:
+            sync_data = {**sync_data, "stored_id": ""}
+        super().set_state(sync_data)
+
     @traitlets.validate("stored_id")
     def _cut(self, proposal: dict[str, Any]) -> str:
         # Any shape may come from a browser: only text passes, cut short.

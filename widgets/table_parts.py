@@ -8,12 +8,11 @@ screen). All text is escaped.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from html import escape
 from typing import Any
 
 import ipywidgets
-import traitlets
 
 from phase10kit.cards import Card, Color, excess_over_deck
 from phase10kit.explain import phase_name
@@ -23,12 +22,13 @@ from phase10kit.phases import GroupKind, Phase
 from phase10kit.rules import Rules
 from phase10kit.solver import Layout, find_layout
 from phase10kit.svg import card_svg, cards_svg, face_down_svg, group_svg, layout_svg
-from widgets._safety import N_, BrowserLocked
+from widgets._safety import N_, BrowserLocked, LockedButton, LockedColumn, LockedRow, SafeDropdown
 from widgets.cards import card_label
 from widgets.session import BOT_LEVELS, HandSummary, describe_action, seat_name
 
 __all__ = [
     "BOT_LEVELS",
+    "LockedColumn",
     "LockedRow",
     "SafeCheckbox",
     "SafeDropdown",
@@ -39,40 +39,8 @@ __all__ = [
 ]
 
 
-class TableButton(BrowserLocked, ipywidgets.Button):  # type: ignore[misc]
+class TableButton(LockedButton):
     """A button whose state the browser cannot change (only its clicks arrive, as messages)."""
-
-
-class LockedRow(BrowserLocked, ipywidgets.HBox):  # type: ignore[misc]
-    """A row of widgets whose children the browser cannot change."""
-
-
-class LockedColumn(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
-    """A column of widgets whose children the browser cannot change."""
-
-
-class SafeDropdown(BrowserLocked, ipywidgets.Dropdown):  # type: ignore[misc]
-    """A dropdown the browser may change only by ``index`` to one of its options.
-
-    An empty, out-of-range or non-integer index is refused: the menu's value is sent back and
-    ``on_refused`` (when set) is called, so the view can say so in a sentence.
-    """
-
-    browser_writable = frozenset({"index"})
-    on_refused: Callable[[], None] | None = None
-
-    def set_state(self, sync_data: dict[str, Any]) -> None:
-        index = sync_data.get("index")
-        size = len(self.options)
-        if "index" in sync_data and not (isinstance(index, int) and not isinstance(index, bool) and 0 <= index < size):
-            sync_data = {key: value for key, value in sync_data.items() if key != "index"}
-            self.send_state(["index", "value", "label"])
-            if self.on_refused is not None:
-                self.on_refused()
-        try:
-            super().set_state(sync_data)
-        except (traitlets.TraitError, ValueError, TypeError):
-            self.send_state(list(sync_data))
 
 
 class SafeCheckbox(BrowserLocked, ipywidgets.Checkbox):  # type: ignore[misc]
