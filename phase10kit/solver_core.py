@@ -199,9 +199,10 @@ def _best_set_run(
     numbers, wilds, total = hand.numbers, hand.wilds, set_size + run_size
     # before[v] = fullest count among 1..v, after[v] = among v..12 (sentinels 0 at 0 and 13).
     before, after = [0] * 14, [0] * 14
-    for v in NUMBERS:
-        before[v] = max(before[v - 1], numbers[v])
-        after[13 - v] = max(after[14 - v], numbers[13 - v])
+    for v in NUMBERS:  # conditional expressions: the builtin max costs a call each
+        low, high = numbers[v], numbers[13 - v]
+        before[v] = before[v - 1] if before[v - 1] > low else low
+        after[13 - v] = after[14 - v] if after[14 - v] > high else high
     window = (1 << run_size) - 1
     lack_run = lack_set = 1 if natural_required else 0
     best: Score = _IMPOSSIBLE
@@ -229,8 +230,8 @@ def _best_set_run(
             score = (extra, open_slots - extra)
             if score < best:
                 best, best_choice = score, (start, have, False)
-        if any_complete and best[0] == 0:
-            break  # the caller asks only whether the hand holds the phase
+        if best[0] == 0 and (any_complete or best[1] == 0):
+            break  # the caller asks only whether the hand holds the phase, or nothing beats (0, 0)
     start, have, inside = best_choice
     end = start + run_size
     number = next(v for v in NUMBERS if numbers[v] == have and (start <= v < end) == inside)
