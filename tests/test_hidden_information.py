@@ -471,3 +471,33 @@ def test_a_tampered_snapshot_is_a_notation_error_or_a_table(path: tuple[Any, ...
         pytest.fail(f"{type(error).__name__} instead of NotationError at {path}: {error}")
     assert table.errors.text == ""
     assert_viewer_sees_only_their_own(table)
+
+
+def test_the_play_page_syncs_neither_the_owner_token_nor_the_snapshot_before_or_after_resume(tmp_path: Any) -> None:
+    store = GameStore(tmp_path / "t.sqlite3")
+    first = PlayPage("seed=8&bots=expert", store=store)
+    drive(first.table, 8, 5, assert_viewer_sees_only_their_own)
+    assert first._claim is not None and first.table_id is not None
+    for page in (first,):
+        text = synced_text(page)
+        assert first._claim.owner not in text and first.table.snapshot() not in text
+        assert '"bot_rngs"' not in text and "phase10kit-table" not in text
+    second = PlayPage(f"table={first.table_id}", store=store)
+    second.resume_button.click()
+    assert second.table.game.to_json() == first.table.game.to_json()
+    assert second._claim is not None
+    text = synced_text(second)
+    assert second._claim.owner not in text and first._claim.owner not in text and '"bot_rngs"' not in text
+    assert_viewer_sees_only_their_own(second.table)
+    drive(second.table, 9, 3, assert_viewer_sees_only_their_own)
+
+
+def test_a_table_with_a_take_back_in_its_log_is_saved_and_resumed_whole() -> None:
+    table = Table(players=2, seed=5, bots="greedy", speed=0)
+    seat = table.game.current_player
+    assert Take(seat) in table.game.legal_actions()
+    take_and_take_back(table, assert_viewer_sees_only_their_own)
+    assert any(entry.kind == "take-back" for entry in table.session.log)
+    resumed = Table.from_snapshot(table.snapshot())
+    assert resumed.session.log_lines() == table.session.log_lines() and resumed.errors.text == ""
+    assert synced_text(resumed, without=("p10-status",)) == synced_text(table, without=("p10-status",))
