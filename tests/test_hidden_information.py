@@ -501,3 +501,25 @@ def test_a_table_with_a_take_back_in_its_log_is_saved_and_resumed_whole() -> Non
     resumed = Table.from_snapshot(table.snapshot())
     assert resumed.session.log_lines() == table.session.log_lines() and resumed.errors.text == ""
     assert synced_text(resumed, without=("p10-status",)) == synced_text(table, without=("p10-status",))
+
+
+@pytest.mark.parametrize("humans", [1, 2])
+def test_after_next_hand_the_page_does_not_depend_on_hidden_cards(humans: int) -> None:
+    """The second hand's page (after a summary showed every hand) still holds nothing of the hidden cards."""
+    table = Table(players=3, humans=humans, seed=21, bots="greedy", speed=0, teaching=True)
+    compared = []
+
+    def compare(t: Table) -> None:
+        if t.game.round < 2 or t.session.state != "human" or len(compared) >= 3:
+            return
+        t.hint()
+        t._refresh()
+        before = synced_text(t)
+        redeal_hidden(t, random.Random(len(compared)))
+        t.hint()
+        t._refresh()
+        assert synced_text(t) == before
+        compared.append(t.game.round)
+
+    drive(table, 21, 400, compare)
+    assert compared, "the drive reached the second hand"
