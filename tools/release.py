@@ -62,12 +62,13 @@ def student_edition(teacher: NotebookNode) -> NotebookNode:
 
 def render(notebook: NotebookNode) -> str:
     """The notebook as stored: nbformat's JSON layout with a final newline."""
-    return nbformat.writes(notebook) + "\n"
+    text: str = nbformat.writes(notebook)  # type: ignore[no-untyped-call]
+    return text + "\n"
 
 
 def released(path: Path) -> str:
     """The student edition's text for the teacher's notebook at ``path``."""
-    return render(student_edition(nbformat.read(path, as_version=4)))
+    return render(student_edition(nbformat.read(path, as_version=4)))  # type: ignore[no-untyped-call]
 
 
 def stale(teacher: Path = TEACHER, student: Path = STUDENT) -> list[str]:

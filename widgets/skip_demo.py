@@ -18,7 +18,7 @@ from phase10kit.actions import Discard, Draw, Take
 from phase10kit.errors import Phase10Error, Reason
 from phase10kit.game import Game, PlayerView
 from phase10kit.i18n import check_lang, translator
-from phase10kit.rules import Rules
+from phase10kit.rules import FirstSkip, Rules, SkipTarget
 from widgets._safety import BrowserLocked, Feedback, Refusal, locked_html
 from widgets.table_parts import LockedRow, SafeDropdown, TableButton
 
@@ -127,10 +127,14 @@ class SkipDemo(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
             raise Phase10Error(f"the Skip demo needs 3 to 6 players, not {players!r}", reason=Reason.BAD_PLAYERS)
         self.players = players
         self.deal = self._option(deal, DEALS, "deal")
-        self._option(skip_target, ("choose", "next"), "skip_target")
-        self._option(first_skip, ("skip_first", "cover"), "first_skip")
+        target: SkipTarget = (
+            "next" if self._option(skip_target, ("choose", "next"), "skip_target") == "next" else "choose"
+        )
+        flip: FirstSkip = (
+            "cover" if self._option(first_skip, ("skip_first", "cover"), "first_skip") == "cover" else "skip_first"
+        )
         search = flipped_skip_seed if deal == "flipped-skip" else demo_seed
-        self.seed = search(players, 0 if seed is None else seed, Rules(skip_target=skip_target, first_skip=first_skip))
+        self.seed = search(players, 0 if seed is None else seed, Rules(skip_target=target, first_skip=flip))
         self.feedback = Feedback(self.lang)
         self.status, self.errors = self.feedback.status, self.feedback.errors
         self.log_entries: list[str] = []

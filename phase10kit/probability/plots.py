@@ -22,7 +22,7 @@ ORDERS = ("printed", "difficulty")
 
 
 def _express() -> Any:
-    import plotly.express as px  # type: ignore[import-untyped]
+    import plotly.express as px
 
     return px
 
