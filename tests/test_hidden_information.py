@@ -28,16 +28,19 @@ from phase10kit.course import exercises
 from phase10kit.errors import NotationError, Phase10Error
 from tests.test_widgets_table import play_with_buttons
 from widgets import Table, course
-from widgets._safety import BrowserText, SafeChoice
+from widgets._safety import BrowserText, SafeChoice, SafeIntSlider
 from widgets.cards import HandView
 from widgets.discard_trainer import DiscardTrainer
 from widgets.group_builder import GroupBuilder
+from widgets.odds_explorer import OddsExplorer
+from widgets.phase_checker import PhaseChecker
 from widgets.play import PlayPage
 from widgets.session import TableSession, names_only_public_cards
 from widgets.skip_demo import SkipDemo
 from widgets.store import GameStore, new_table_id
 from widgets.table_id import MAX_STORED_CHARS, BrowserTableId
 from widgets.table_parts import SafeCheckbox
+from widgets.wild_playground import WildPlayground
 
 # ---------------------------------------------------------------------------------------------- reading the page
 
@@ -289,6 +292,9 @@ def _pages() -> dict[str, Callable[[], ipywidgets.Widget]]:
         "discard trainer": lambda: DiscardTrainer(phase=1, seed=3),
         "skip demo": lambda: SkipDemo(seed=None),
         "group builder": lambda: GroupBuilder("R7 B7 G7 W", kind="set"),
+        "phase checker": lambda: PhaseChecker("R7 B7 G7 Y2 B2 W", phase=1),
+        "wild playground": lambda: WildPlayground(),
+        "odds explorer": lambda: OddsExplorer("R1 R2 R3 R4", phase=4, hand_size=4, draws=1),
     }
     for kind, exercise_id in sorted(kinds.items()):
         pages[f"course {kind}"] = lambda exercise_id=exercise_id: course.ask(exercise_id)
@@ -299,8 +305,13 @@ PAGES = _pages()
 
 
 def _is_style(widget: ipywidgets.Widget) -> bool:
-    # ipywidgets' own Layout and Style models: the browser never writes them, and ipywidgets checks their values.
-    return isinstance(widget, ipywidgets.Layout) or type(widget).__name__.endswith("Style")
+    # ipywidgets' own Layout and Style models (the browser never writes them, and ipywidgets checks their values),
+    # and plotly's chart, which takes zoom and pan from the browser (they change only the view).
+    return (
+        isinstance(widget, ipywidgets.Layout)
+        or type(widget).__name__.endswith("Style")
+        or type(widget).__module__.startswith("plotly")
+    )
 
 
 def _valid_after(widget: ipywidgets.Widget, key: str) -> bool:
@@ -318,6 +329,8 @@ def _valid_after(widget: ipywidgets.Widget, key: str) -> bool:
         return isinstance(value, str) and len(value) <= MAX_STORED_CHARS
     if isinstance(widget, SafeCheckbox):
         return isinstance(value, bool)
+    if isinstance(widget, SafeIntSlider):
+        return isinstance(value, int) and widget.min <= value <= widget.max
     return True
 
 
@@ -355,7 +368,8 @@ def test_every_widget_refuses_what_a_hostile_browser_sends(page: str) -> None:
     errors = [w for w in all_widgets(root) if "p10-error" in getattr(w, "_dom_classes", ()) and getattr(w, "text", "")]
     assert not errors, f"{page}: {errors[0].text}"
     typed = [w for w in all_widgets(root) if isinstance(w, BrowserText)]
-    rest = synced_text(root).replace("<script>alert(1)</script>", "", len(typed))
+    states = [w.get_state() for w in all_widgets(root) if not type(w).__module__.startswith("plotly")]  # its own JS
+    rest = json.dumps(states, default=str).replace("<script>alert(1)</script>", "", len(typed))
     assert "<script>" not in rest and "onerror" not in rest, f"{page}: the browser's HTML came back"
 
 

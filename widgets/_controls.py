@@ -9,7 +9,7 @@ import ipywidgets
 
 from phase10kit.cards import DECK_COUNTS, Card, excess_over_deck, format_cards, parse_cards, shuffled_deck
 from phase10kit.errors import Phase10Error, Reason, check_text
-from phase10kit.i18n import check_lang
+from phase10kit.i18n import check_lang, translator
 from widgets._safety import BrowserLocked, BrowserText, Feedback, LockedButton
 from widgets.cards import as_cards
 
@@ -36,6 +36,11 @@ class Exercise(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         self.natural_required = natural_required
         self.feedback = Feedback(lang)
         self.status, self.errors = self.feedback.status, self.feedback.errors
+
+    def menu_refused(self) -> None:
+        """Say that a value a browser sent to a menu or slider was refused (the control shows its value again)."""
+        sentence = translator(self.lang).gettext("That is not one of the choices: the menu is back as it was.")
+        self.status.show(sentence, "problem")
 
 
 def as_rng(seed: int | random.Random | None) -> random.Random:

@@ -197,6 +197,33 @@ class SafeToggleButtons(SafeChoice, ipywidgets.ToggleButtons):  # type: ignore[m
     """Toggle buttons the browser may change only by ``index`` to one of its options (see :class:`SafeChoice`)."""
 
 
+class SafeIntSlider(BrowserLocked, ipywidgets.IntSlider):  # type: ignore[misc]
+    """A slider the browser may move only to a whole number, kept between its ends (anything else is sent back).
+
+    >>> slider = SafeIntSlider(value=3, min=1, max=6)
+    >>> slider.set_state({"value": "2"}); slider.set_state({"max": 10**9}); slider.value, slider.max
+    (3, 6)
+    >>> slider.set_state({"value": 99}); slider.value
+    6
+    """
+
+    browser_writable = frozenset({"value"})
+    on_refused: Callable[[], None] | None = None
+
+    def set_state(self, sync_data: dict[str, Any]) -> None:
+        if "value" in sync_data:
+            value = sync_data["value"]
+            sync_data = {key: item for key, item in sync_data.items() if key != "value"}
+            if isinstance(value, int) and not isinstance(value, bool):
+                # Kept between the ends before ipywidgets echoes it: the page shows the value the kernel uses.
+                sync_data["value"] = min(max(value, self.min), self.max)
+            else:
+                self.send_state(["value"])
+                if self.on_refused is not None:
+                    self.on_refused()
+        super().set_state(sync_data)
+
+
 MAX_TYPED = 400
 """Most characters of typed text kept from the browser (a browser may send anything)."""
 

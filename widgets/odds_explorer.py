@@ -12,14 +12,12 @@ from collections.abc import Iterable
 from html import escape
 from typing import Any
 
-import ipywidgets
-
 from phase10kit.cards import Card, format_cards
 from phase10kit.explain import phase_name
 from phase10kit.i18n import translator
 from phase10kit.phases import Phase
 from widgets._controls import Exercise, as_rng, button, deal, hand_field, read_hand, refill
-from widgets._safety import locked_html
+from widgets._safety import LockedRow, SafeIntSlider, locked_html
 from widgets.phase_checker import phase_dropdown
 
 MAX_DEALT = 11
@@ -61,14 +59,17 @@ class OddsExplorer(Exercise):
         self._deal_cache: dict[tuple[str, int], tuple[float, str]] = {}
 
         self.phase_choice = phase_dropdown(phase, lang)
-        self.hand_size_slider = ipywidgets.IntSlider(
+        self.phase_choice.on_refused = self.menu_refused
+        self.hand_size_slider = SafeIntSlider(
             value=hand_size, min=1, max=MAX_DEALT, description=t.gettext("Hand size"), continuous_update=False
         )
         self.hand_size_slider.add_class("p10-hand-size")
-        self.draws_slider = ipywidgets.IntSlider(
+        self.hand_size_slider.on_refused = self.menu_refused
+        self.draws_slider = SafeIntSlider(
             value=draws, min=1, max=MAX_DRAWS, description=t.gettext("Draws"), continuous_update=False
         )
         self.draws_slider.add_class("p10-draws")
+        self.draws_slider.on_refused = self.menu_refused
         self.hand_text = hand_field(
             hand, description=t.gettext("Hand"), placeholder=t.gettext("type a hand, or deal one")
         )
@@ -92,7 +93,7 @@ class OddsExplorer(Exercise):
             self.phase_choice,
             self.hand_size_slider,
             self.deal_view,
-            ipywidgets.HBox([self.hand_text, self.deal_button]),
+            LockedRow([self.hand_text, self.deal_button]),
             self.draws_slider,
             self.status,
             self.chart,

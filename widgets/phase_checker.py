@@ -20,7 +20,7 @@ from phase10kit.phases import EXTRA_PHASES, STANDARD_PHASES, Phase, phase
 from phase10kit.solver import Layout, find_layout, missing, outs
 from phase10kit.svg import layout_svg
 from widgets._controls import Exercise, as_rng, button, check_hand_size, deal, hand_field, read_hand, refill
-from widgets._safety import locked_html
+from widgets._safety import LockedRow, SafeDropdown, locked_html
 from widgets.cards import HandView, cards_html, wild_values_text
 
 
@@ -66,6 +66,7 @@ class PhaseChecker(Exercise):
         """The last successful check (None after a refused input)."""
 
         self.phase_choice = phase_dropdown(phase, lang)
+        self.phase_choice.on_refused = self.menu_refused
         self.hand_text = hand_field(hand, description=t.gettext("Hand"), placeholder="R7 B7 G7 Y2 B2 W S")
         self.check_button = button(t.gettext("Check"), "p10-check")
         self.deal_button = button(t.gettext("Deal a hand"), "p10-deal")
@@ -81,7 +82,7 @@ class PhaseChecker(Exercise):
 
         self.children = [
             self.phase_choice,
-            ipywidgets.HBox([self.hand_text, self.check_button, self.deal_button]),
+            LockedRow([self.hand_text, self.check_button, self.deal_button]),
             self.hand,
             self.status,
             self.layout_view,
@@ -173,7 +174,7 @@ def phase_dropdown(value: int | Phase | str, lang: str = "en") -> ipywidgets.Dro
     'r7'
     """
     options, chosen = phase_options(value, lang)
-    choice = ipywidgets.Dropdown(options=options, value=chosen, description=translator(lang).gettext("Phase"))
+    choice = SafeDropdown(options=options, value=chosen, description=translator(lang).gettext("Phase"))
     choice.add_class("p10-phase-choice")
     return choice
 

@@ -9,8 +9,6 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-import ipywidgets
-
 from phase10kit.cards import CARDS_BY_INDEX, Card, Color
 from phase10kit.errors import Reason
 from phase10kit.explain import color_name
@@ -18,7 +16,7 @@ from phase10kit.groups import End, Group, InvalidGroupError
 from phase10kit.i18n import translator
 from phase10kit.phases import GroupKind
 from widgets._controls import MAX_TEXT, Exercise, button
-from widgets._safety import describe_error, locked_html
+from widgets._safety import BrowserText, LockedRow, SafeDropdown, describe_error, locked_html
 from widgets.cards import GroupView, card_label, wild_values_text
 
 MAX_HISTORY = 100
@@ -51,16 +49,17 @@ class WildPlayground(Exercise):
         """The group as laid now."""
         self.history: list[Group] = []
 
-        self.group_text = ipywidgets.Text(value=str(start), description=t.gettext("Group"), continuous_update=False)
+        self.group_text = BrowserText(value=str(start), description=t.gettext("Group"), continuous_update=False)
         self.group_text.add_class("p10-group-input")
         self.lay_button = button(t.gettext("Lay this group"), "p10-lay")
         self.view = GroupView(start, lang=lang)
-        self.card_choice = ipywidgets.Dropdown(
+        self.card_choice = SafeDropdown(
             options=[(card_label(c, lang), str(c)) for c in CARDS_BY_INDEX],
             value=str(Card.parse(card) if isinstance(card, str) else card),
             description=t.gettext("Card"),
         )
         self.card_choice.add_class("p10-card-choice")
+        self.card_choice.on_refused = self.menu_refused
         self.low_button = button(t.gettext("Add at the low end"), "p10-add-low")
         self.high_button = button(t.gettext("Add at the high end"), "p10-add-high")
         self.add_button = button(t.gettext("Add to the group"), "p10-add")
@@ -78,11 +77,11 @@ class WildPlayground(Exercise):
         self.undo_button.on_click(guard(lambda _b: self._undo()))
 
         self.children = [
-            ipywidgets.HBox([self.group_text, self.lay_button]),
+            LockedRow([self.group_text, self.lay_button]),
             self.view,
             self.card_choice,
             self.where,
-            ipywidgets.HBox([self.low_button, self.high_button, self.add_button, self.undo_button]),
+            LockedRow([self.low_button, self.high_button, self.add_button, self.undo_button]),
             self.status,
             self.errors,
         ]
