@@ -29,7 +29,7 @@ test: $(VENV)/.test-installed
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/nbqa ruff teacher notebooks
-	$(BIN)/mypy --strict phase10kit
+	$(BIN)/mypy --strict phase10kit phase10kit_server widgets tools
 	$(BIN)/pytest --nbval-lax --nbval-current-env tests phase10kit widgets README.md teacher notebooks
 
 # Extract messages, update the .po catalogs and compile them (new messages arrive untranslated).

@@ -22,8 +22,8 @@ from IPython.display import HTML, display
 
 from phase10kit.cards import Card
 from phase10kit.course import Exercise, Feedback, exercises, notebooks, progress
-from phase10kit.course.base import index_by_id, is_blank
-from phase10kit.course.checks import AnswerError, read_cards, read_fraction
+from phase10kit.course.base import AnswerError, index_by_id, is_blank
+from phase10kit.course.checks import read_cards, read_fraction
 from phase10kit.groups import arrange
 from phase10kit.i18n import N_, check_lang, translator
 from phase10kit.phases import GroupKind
@@ -85,7 +85,7 @@ class ShownFeedback(Feedback):
         if getattr(self, "_fresh", False):
             object.__setattr__(self, "_fresh", False)
             return
-        display(HTML(feedback_html(self, getattr(self, "_lang", "en"))))
+        display(HTML(feedback_html(self, getattr(self, "_lang", "en"))))  # type: ignore[no-untyped-call]
 
 
 def check(exercise_id: str, answer: object, lang: str | None = None) -> Feedback:
@@ -101,7 +101,7 @@ def check(exercise_id: str, answer: object, lang: str | None = None) -> Feedback
     else:
         plain = exercise.check(answer, lang)
         result = ShownFeedback(plain.ok, plain.message, plain.hint)
-    display(HTML(feedback_html(result, lang)))
+    display(HTML(feedback_html(result, lang)))  # type: ignore[no-untyped-call]
     object.__setattr__(result, "_fresh", True)
     object.__setattr__(result, "_lang", lang)
     _refresh_views()
@@ -416,7 +416,7 @@ def show_cards(cards: Iterable[Card] | str, lang: str | None = None, *, scale: f
     True
     """
     chosen = read_cards(cards) if isinstance(cards, str) else list(cards)
-    return HTML(cards_html(chosen, _lang(lang), scale=scale))
+    return HTML(cards_html(chosen, _lang(lang), scale=scale))  # type: ignore[no-untyped-call]
 
 
 def exercise_ids(stem: str | None = None) -> Iterable[str]:
