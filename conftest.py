@@ -69,3 +69,10 @@ def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> 
     else:
         unsolved = [exercise.id for exercise in for_notebook(path.stem) if exercise.id not in solved]
         assert not unsolved, f"teacher/{path.name} run top to bottom leaves exercises unsolved: {unsolved}"
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Browser tests run last: Playwright's sync API leaves an event loop running in the main thread,
+    after which code that asks "is a loop running?" (the table's paced bots, ``asyncio.run`` in tests)
+    behaves as inside a Jupyter kernel instead of as in a plain process."""
+    items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
