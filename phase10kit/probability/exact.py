@@ -153,7 +153,7 @@ def exact_deal_odds(
             samples, hand_size, seed=seed, phases=simulated, natural_required=natural, deck=deck, progress=progress
         )
         estimates = dict(zip(map(str, simulated), table["probability"].tolist(), strict=True))
-    for number, phase_ in _progress(chosen, progress, "exact odds"):
+    for number, phase_ in with_progress(chosen, progress, "exact odds"):
         if is_exact(phase_):
             hands = count_hands(phase_, hand_size, deck=deck, natural_required=natural)
             rows.append(
@@ -182,7 +182,7 @@ def exact_deal_odds(
     return frame
 
 
-def _progress(items: Sequence[Any], enabled: bool, label: str) -> Iterable[Any]:
+def with_progress(items: Sequence[Any], enabled: bool, label: str) -> Iterable[Any]:
     """``items`` wrapped in a notebook-aware progress bar when asked (tqdm imported only then)."""
     if not enabled:
         return items
@@ -206,7 +206,7 @@ def odds_by_hand_size(
     True
     """
     frames = []
-    for size in _progress(list(sizes), progress, "hand sizes"):
+    for size in with_progress(list(sizes), progress, "hand sizes"):
         table = exact_deal_odds(size, phases, rules, natural_required=natural_required, deck=deck)
         frames.append(table.reset_index().assign(hand_size=size))
     return pd.concat(frames, ignore_index=True)

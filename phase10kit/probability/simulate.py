@@ -17,7 +17,7 @@ import pandas as pd
 from phase10kit.cards import KIND_COUNT
 from phase10kit.errors import Phase10Error, Reason
 from phase10kit.probability.batch import can_complete_batch
-from phase10kit.probability.exact import PhaseLike, _progress, exact_deal_odds, natural_rule, resolve_phases
+from phase10kit.probability.exact import PhaseLike, exact_deal_odds, natural_rule, resolve_phases, with_progress
 from phase10kit.probability.profiles import (
     STANDARD_DECK,
     BoolArray,
@@ -187,7 +187,7 @@ def _deals(
     Working chunk by chunk keeps memory flat and lets a notebook interrupt between chunks.
     """
     chunks = deal_counts(n, hand_size, seed=seed, deck=deck)
-    for _ in _progress(range(0, n, CHUNK), progress, "deals"):
+    for _ in with_progress(range(0, n, CHUNK), progress, "deals"):
         yield HandProfiles.from_counts(next(chunks))
 
 
