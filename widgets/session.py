@@ -36,7 +36,7 @@ from phase10kit.explain import explain
 from phase10kit.game import Game, PlayerView
 from phase10kit.hints import nearest_phase, suggested_lay
 from phase10kit.i18n import check_lang, translator
-from phase10kit.rules import Rules
+from phase10kit.rules import Rules, check_players
 
 State = Literal["bots", "human", "cover", "summary", "over"]
 
@@ -365,12 +365,7 @@ class TableSession:
         teaching: bool = False,
     ) -> None:
         self.lang = check_lang(lang)
-        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 6:
-            raise Phase10Error(
-                f"a game has 2 to 6 players, not {players!r:.40}",
-                reason=Reason.BAD_PLAYERS,
-                details={"low": 2, "high": 6},
-            )
+        check_players(players)
         if isinstance(humans, bool) or not isinstance(humans, int) or not 1 <= humans <= players:
             raise Phase10Error(
                 f"humans is 1 to {players} (the players), not {humans!r:.40}",

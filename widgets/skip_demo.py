@@ -18,7 +18,7 @@ from phase10kit.actions import Discard, Draw, Take
 from phase10kit.errors import Phase10Error, Reason
 from phase10kit.game import Game, PlayerView
 from phase10kit.i18n import check_lang, translator
-from phase10kit.rules import FirstSkip, Rules, SkipTarget
+from phase10kit.rules import MAX_PLAYERS, FirstSkip, Rules, SkipTarget
 from widgets._safety import BrowserLocked, Feedback, Refusal, locked_html
 from widgets.table_parts import LockedRow, SafeDropdown, TableButton
 
@@ -123,7 +123,8 @@ class SkipDemo(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         super().__init__()
         self.lang = check_lang(lang)
         t = translator(self.lang)
-        if isinstance(players, bool) or not isinstance(players, int) or not 3 <= players <= 6:
+        # A Skip needs someone to choose among: at least three players, at most what a game can seat.
+        if isinstance(players, bool) or not isinstance(players, int) or not 3 <= players <= MAX_PLAYERS:
             raise Phase10Error(f"the Skip demo needs 3 to 6 players, not {players!r}", reason=Reason.BAD_PLAYERS)
         self.players = players
         self.deal = self._option(deal, DEALS, "deal")
