@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8866
 
-.PHONY: play test benchmarks i18n solve clean
+.PHONY: play test benchmarks i18n translations solve clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -28,13 +28,17 @@ play: $(VENV)/.play-installed
 test: $(VENV)/.test-installed
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/nbqa ruff teacher notebooks
+	$(BIN)/nbqa ruff teacher/*.ipynb notebooks/*.ipynb  # the translations (teacher/uk/ ...) hold the same code
 	$(BIN)/mypy --strict phase10kit phase10kit_server widgets tools
-	$(BIN)/pytest --nbval-lax --nbval-current-env tests phase10kit widgets README.md teacher notebooks
+	$(BIN)/pytest --nbval-lax --nbval-current-env tests phase10kit widgets tools README.md teacher notebooks
 
 # Extract messages, update the .po catalogs and compile them (new messages arrive untranslated).
 i18n: $(VENV)/.test-installed
 	$(BIN)/python tools/i18n.py
+
+# The course notebooks in every language from translations/<lang>/*.po (docs/translating.md).
+translations: $(VENV)/.test-installed
+	$(BIN)/python tools/translate_notebooks.py
 
 benchmarks: $(VENV)/.test-installed
 	$(BIN)/python -m pip install --quiet -e ".[notebooks,test,bench]"

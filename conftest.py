@@ -1,6 +1,6 @@
 """The course notebooks, run by nbval (``make test``), record their checks in a file of their own.
 
-Each notebook of ``teacher/`` and ``notebooks/`` gets a fresh ``P10_PROGRESS`` file before its kernel starts
+Each notebook of ``teacher/`` and ``notebooks/`` (and of their translations, ``teacher/uk/`` ...) gets a fresh ``P10_PROGRESS`` file before its kernel starts
 (so a test run never writes to the user's Jupyter data directory). When its last cell has run:
 
 - the teacher's edition must have solved every exercise the registry places in it (each check recorded ok);
@@ -36,12 +36,14 @@ def _lesson(item: pytest.Item) -> tuple[str, Path] | None:
     path = Path(str(item.fspath))
     if path.suffix != ".ipynb" or not path.name[:2].isdigit():
         return None
-    edition = EDITIONS.get(path.parent)
+    folder = path.parent if path.parent in EDITIONS else path.parent.parent  # a translation: teacher/uk/...
+    edition = EDITIONS.get(folder)
     return None if edition is None else (edition, path)
 
 
 def _progress_file(item: pytest.Item, edition: str, path: Path) -> Path:
-    return item.config.stash[PROGRESS_DIR] / f"{edition}-{path.stem}.jsonl"
+    lang = "" if path.parent in EDITIONS else f"{path.parent.name}-"
+    return item.config.stash[PROGRESS_DIR] / f"{edition}-{lang}{path.stem}.jsonl"
 
 
 @pytest.hookimpl(hookwrapper=True, tryfirst=True)
@@ -65,10 +67,10 @@ def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> 
     lines = progress.read_text(encoding="utf-8").splitlines() if progress.exists() else []
     solved = {record["exercise"] for record in map(json.loads, lines) if record["ok"]}
     if edition == "student":
-        assert not solved, f"notebooks/{path.name} opens with exercises solved: {sorted(solved)}"
+        assert not solved, f"{path.relative_to(ROOT)} opens with exercises solved: {sorted(solved)}"
     else:
         unsolved = [exercise.id for exercise in for_notebook(path.stem) if exercise.id not in solved]
-        assert not unsolved, f"teacher/{path.name} run top to bottom leaves exercises unsolved: {unsolved}"
+        assert not unsolved, f"{path.relative_to(ROOT)} run top to bottom leaves exercises unsolved: {unsolved}"
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -29,11 +29,21 @@ from nbconvert.exporters.exporter import ResourcesDict
 from nbformat.notebooknode import NotebookNode
 from nbgrader.preprocessors import ClearHiddenTests, ClearOutput, ClearSolutions
 
+from phase10kit.course.base import ANSWER_STUB
+from phase10kit.i18n import translator
+
 ROOT = Path(__file__).resolve().parent.parent
 TEACHER = ROOT / "teacher"
 STUDENT = ROOT / "notebooks"
-CODE_STUB = "answer = None  # your answer here"
-"""What replaces a solution region: runnable, and ``check`` answers None with "no answer yet"."""
+
+
+def code_stub(lang: str = "en") -> str:
+    """What replaces a solution region: runnable, and ``check`` answers None with "no answer yet".
+
+    >>> code_stub(), code_stub("es")
+    ('answer = None  # your answer here', 'answer = None  # tu respuesta aquí')
+    """
+    return f"answer = None  # {translator(lang).gettext(ANSWER_STUB)}"
 
 
 def lessons(folder: Path = TEACHER) -> list[Path]:
@@ -41,12 +51,12 @@ def lessons(folder: Path = TEACHER) -> list[Path]:
     return sorted(folder.glob("[0-9][0-9]_*.ipynb"))
 
 
-def student_edition(teacher: NotebookNode) -> NotebookNode:
-    """The student's copy of a teacher's notebook: solutions stubbed, hidden tests and outputs removed."""
+def student_edition(teacher: NotebookNode, lang: str = "en") -> NotebookNode:
+    """The student's copy of a teacher's notebook in ``lang``: solutions stubbed, hidden tests and outputs removed."""
     notebook = copy.deepcopy(teacher)
     resources = ResourcesDict()
     for preprocessor in (
-        ClearSolutions(code_stub={"python": CODE_STUB}, enforce_metadata=False),
+        ClearSolutions(code_stub={"python": code_stub(lang)}, enforce_metadata=False),
         ClearHiddenTests(enforce_metadata=False),
         ClearOutput(),
     ):

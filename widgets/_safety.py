@@ -20,6 +20,7 @@ import traitlets
 
 from phase10kit.errors import Phase10Error
 from phase10kit.i18n import translator
+from widgets.language import notebook_lang
 
 P = ParamSpec("P")
 Tone = Literal["info", "ok", "problem"]
@@ -38,7 +39,7 @@ class Refusal(Phase10Error):
         return str(self)
 
 
-def describe_error(error: Phase10Error, lang: str = "en") -> str:
+def describe_error(error: Phase10Error, lang: str | None = None) -> str:
     """The sentence a student sees for a refusal: built from its typed reason and details in ``lang``.
 
     >>> from phase10kit import parse_cards
@@ -49,6 +50,7 @@ def describe_error(error: Phase10Error, lang: str = "en") -> str:
     ...     describe_error(error)
     'A set has one number, but R7 B7 R2 mixes 2, 7.'
     """
+    lang = notebook_lang(lang)
     return error.sentence(lang)
 
 

@@ -24,17 +24,19 @@ from phase10kit.phases import GroupKind
 from phase10kit.svg import card_label as svg_card_label
 from phase10kit.svg import card_svg, cards_svg, face_down_svg, group_svg
 from widgets._safety import BrowserLocked, Locked
+from widgets.language import notebook_lang
 
 SortOrder = Literal["dealt", "number", "colour"]
 SORT_ORDERS: tuple[SortOrder, ...] = ("dealt", "number", "colour")
 
 
-def card_label(card: Card, lang: str = "en") -> str:
+def card_label(card: Card, lang: str | None = None) -> str:
     """What a screen reader says for a card, in ``lang``; it always starts with the notation.
 
     >>> card_label(Card.parse("R7")), card_label(Card.parse("W")), card_label(Card.parse("S"))
     ('R7: red 7', 'W: Wild', 'S: Skip')
     """
+    lang = notebook_lang(lang)
     return svg_card_label(card, lang)
 
 
@@ -76,7 +78,8 @@ class CardView(Locked):
     (Card('R7'), True)
     """
 
-    def __init__(self, card: Card | str | None = None, *, lang: str = "en", scale: float = 1.0) -> None:
+    def __init__(self, card: Card | str | None = None, *, lang: str | None = None, scale: float = 1.0) -> None:
+        lang = notebook_lang(lang)
         super().__init__()
         self.lang, self.scale = check_lang(lang), scale
         self.add_class("p10-face")
@@ -102,7 +105,8 @@ class FaceDownView(Locked):
     3
     """
 
-    def __init__(self, count: int = 1, *, lang: str = "en", scale: float = 0.6) -> None:
+    def __init__(self, count: int = 1, *, lang: str | None = None, scale: float = 0.6) -> None:
+        lang = notebook_lang(lang)
         super().__init__()
         self.lang, self.scale = check_lang(lang), scale
         self.add_class("p10-face-down")
@@ -126,12 +130,13 @@ class FaceDownView(Locked):
         )
 
 
-def wild_values_text(group: Group, lang: str = "en") -> str:
+def wild_values_text(group: Group, lang: str | None = None) -> str:
     """The values the group's Wilds were laid as, in words ("" when it has no Wild).
 
     >>> wild_values_text(Group.parse("r[G3 G4 W Y6 W]"))
     'The Wilds stand for 5, 7.'
     """
+    lang = notebook_lang(lang)
     t = translator(lang)
     values = [color_name(v, lang) if not isinstance(v, int) else str(v) for v in group.wild_values()]
     if not values:
@@ -141,8 +146,9 @@ def wild_values_text(group: Group, lang: str = "en") -> str:
     )
 
 
-def kind_name(kind: GroupKind, lang: str = "en") -> str:
+def kind_name(kind: GroupKind, lang: str | None = None) -> str:
     """``"set"``, ``"run"`` or ``"colour group"`` in ``lang``."""
+    lang = notebook_lang(lang)
     return group_kind_name(kind, lang)
 
 
@@ -154,7 +160,8 @@ class GroupView(Locked):
     'run r[G3 G4 W Y6]. The Wild stands for 5.'
     """
 
-    def __init__(self, group: Group | str | None = None, *, lang: str = "en", scale: float = 0.8) -> None:
+    def __init__(self, group: Group | str | None = None, *, lang: str | None = None, scale: float = 0.8) -> None:
+        lang = notebook_lang(lang)
         super().__init__()
         self.lang, self.scale = check_lang(lang), scale
         self.add_class("p10-group")
@@ -176,8 +183,9 @@ class GroupView(Locked):
         )
 
 
-def cards_html(cards: Sequence[Card], lang: str = "en", *, scale: float = 0.6) -> str:
+def cards_html(cards: Sequence[Card], lang: str | None = None, *, scale: float = 0.6) -> str:
     """A row of cards as HTML with a readable label (for outs, missing cards and the like)."""
+    lang = notebook_lang(lang)
     label = ", ".join(card_label(card, lang) for card in cards)
     picture = cards_svg(cards, scale=scale, lang=lang)
     return f'<div role="img" aria-label="{escape(label)}" title="{escape(label)}">{picture}</div>'
@@ -296,9 +304,10 @@ class HandView(BrowserLocked, anywidget.AnyWidget):
         *,
         sort_by: SortOrder = "dealt",
         selectable: bool = True,
-        lang: str = "en",
+        lang: str | None = None,
         scale: float = 0.8,
     ) -> None:
+        lang = notebook_lang(lang)
         super().__init__()
         self.lang, self.scale = check_lang(lang), scale
         self.set_trait("texts", _hand_texts(self.lang))
@@ -504,7 +513,8 @@ class GroupsView(BrowserLocked, anywidget.AnyWidget):
     items = traitlets.List(traitlets.Dict(), read_only=True).tag(sync=True)
     empty = traitlets.Unicode("", read_only=True).tag(sync=True)
 
-    def __init__(self, *, lang: str = "en", scale: float = 0.45) -> None:
+    def __init__(self, *, lang: str | None = None, scale: float = 0.45) -> None:
+        lang = notebook_lang(lang)
         super().__init__()
         self.lang, self.scale = check_lang(lang), scale
         self.on_pick: Any = None

@@ -32,8 +32,8 @@ from widgets._controls import button
 from widgets._safety import BrowserLocked, BrowserText, ErrorArea, LockedColumn, LockedRow, StatusLine, locked_html
 from widgets.cards import cards_html
 from widgets.group_builder import GroupBuilder
+from widgets.language import language, notebook_lang, set_language
 
-_settings = {"lang": "en"}
 _views: weakref.WeakSet[ProgressView] = weakref.WeakSet()
 
 NOT_YET_MARK = N_("not yet")
@@ -43,32 +43,14 @@ NOTEBOOK = N_("Notebook")
 SOLVED = N_("Solved")
 
 
-def set_language(lang: str) -> str:
-    """Set the language every course widget and ``check`` uses when given no ``lang`` (for this kernel).
-
-    >>> set_language("uk"), language(), set_language("en")
-    ('uk', 'uk', 'en')
-    """
-    _settings["lang"] = check_lang(lang)
-    return _settings["lang"]
-
-
-def language() -> str:
-    """The notebook's language, set by :func:`set_language` (English until then)."""
-    return _settings["lang"]
-
-
-def _lang(lang: str | None) -> str:
-    return language() if lang is None else check_lang(lang)
-
-
-def feedback_html(feedback: Feedback, lang: str = "en") -> str:
+def feedback_html(feedback: Feedback, lang: str | None = None) -> str:
     """The feedback as HTML: a mark and the message, then the hint; everything escaped.
 
     >>> html = feedback_html(Feedback(False, "<R7> is not a run", "In a row."))
     >>> "&lt;R7&gt; is not a run" in html and "<R7>" not in html and "✗ not yet" in html and "In a row." in html
     True
     """
+    lang = notebook_lang(lang)
     t = translator(lang)
     tone, mark = ("ok", "✓") if feedback.ok else ("problem", "✗ " + t.gettext(NOT_YET_MARK))
     hint = f"<br><em>{escape(t.gettext(HINT_MARK))}</em> {escape(feedback.hint)}" if feedback.hint else ""
@@ -93,7 +75,7 @@ def check(exercise_id: str, answer: object, lang: str | None = None) -> Feedback
 
     Never raises for any answer; an unknown exercise id is shown as feedback too.
     """
-    lang = _lang(lang)
+    lang = notebook_lang(lang)
     try:
         exercise = index_by_id(exercises, exercise_id)
     except Exception as error:
@@ -112,7 +94,7 @@ def ask(exercise_id: str, lang: str | None = None) -> ipywidgets.Widget:
     """The widget for the exercise, by its kind: an answer box, a GroupBuilder with a target, four actions
     on a position, a guess then its reveal; a "write" exercise shows its question and hints (the notebook
     calls ``check(id, your_function)``)."""
-    lang = _lang(lang)
+    lang = notebook_lang(lang)
     exercise = index_by_id(exercises, exercise_id)
     if exercise.kind == "build":
         return BuildExercise(exercise, lang=lang)
@@ -129,7 +111,8 @@ class CourseExercise(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
     """What every exercise widget shows: the question, a feedback line, a Hint button that steps through the
     hints (a nudge, then narrower ones; never the answer) and an error area. ``submit(answer)`` checks."""
 
-    def __init__(self, exercise: Exercise, *, lang: str = "en") -> None:
+    def __init__(self, exercise: Exercise, *, lang: str | None = None) -> None:
+        lang = notebook_lang(lang)
         super().__init__()
         self.exercise, self.lang = exercise, check_lang(lang)
         t = translator(self.lang)
@@ -305,8 +288,9 @@ class ProgressView(BrowserLocked, ipywidgets.HTML):  # type: ignore[misc]
     """
 
     def __init__(self, *, lang: str | None = None, path: str | None = None) -> None:
+        lang = notebook_lang(lang)
         super().__init__()
-        self.lang = _lang(lang)
+        self.lang = lang
         self.path = path
         self.add_class("p10-progress")
         self.totals = (0, 0)
@@ -344,17 +328,19 @@ class _Text(BrowserText):
     """A text box the browser may type into (only its value: text, at most 400 characters kept)."""
 
 
-def position_view(exercise: Exercise, lang: str = "en", *, hidden: bool = False) -> ipywidgets.Widget:
+def position_view(exercise: Exercise, lang: str | None = None, *, hidden: bool = False) -> ipywidgets.Widget:
     """The exercise's position (a fresh seeded game) drawn as the player to move sees it: never another hand.
     ``hidden``: a note that the table comes once the answer is right (the table would give it away)."""
+    lang = notebook_lang(lang)
     if hidden:
         note = escape(translator(lang).gettext(TABLE_AFTER))
         return locked_html(f'<p class="p10-table-after"><em>{note}</em></p>', "p10-position")
     return locked_html(position_html(exercise, lang), "p10-position")
 
 
-def position_html(exercise: Exercise, lang: str = "en") -> str:
+def position_html(exercise: Exercise, lang: str | None = None) -> str:
     """The position's table as HTML (an SVG in a ``p10-game`` block)."""
+    lang = notebook_lang(lang)
     game = exercise.position() if exercise.position is not None else None
     picture = "" if game is None else table_svg(game.view(game.current_player), lang=lang)
     return f'<div class="p10-game">{picture}</div>'
@@ -415,8 +401,9 @@ def show_cards(cards: Iterable[Card] | str, lang: str | None = None, *, scale: f
     >>> "R7: red 7" in show_cards("R7 W").data
     True
     """
+    lang = notebook_lang(lang)
     chosen = read_cards(cards) if isinstance(cards, str) else list(cards)
-    return HTML(cards_html(chosen, _lang(lang), scale=scale))  # type: ignore[no-untyped-call]
+    return HTML(cards_html(chosen, lang, scale=scale))  # type: ignore[no-untyped-call]
 
 
 def exercise_ids(stem: str | None = None) -> Iterable[str]:

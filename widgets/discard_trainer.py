@@ -25,6 +25,7 @@ from phase10kit.solver import can_complete
 from widgets._controls import Exercise, as_rng, button
 from widgets._safety import LockedRow, SafeDropdown, locked_html
 from widgets.cards import HandView
+from widgets.language import notebook_lang
 
 TIE = 1e-9
 """Discards whose values differ by less than this many turns are equally good."""
@@ -61,8 +62,9 @@ class DiscardTrainer(Exercise):
     """
 
     def __init__(
-        self, phase: int | Phase | str = 1, *, seed: int | random.Random | None = None, lang: str = "en"
+        self, phase: int | Phase | str = 1, *, seed: int | random.Random | None = None, lang: str | None = None
     ) -> None:
+        lang = notebook_lang(lang)
         super().__init__("p10-discard-trainer", natural_required=True, lang=lang)
         t = translator(self.lang)
         self._rng = as_rng(seed)

@@ -20,6 +20,7 @@ from phase10kit.solver import missing
 from widgets._controls import Exercise, as_rng, button, check_hand_size, deal
 from widgets._safety import LockedRow, SafeToggleButtons, locked_html
 from widgets.cards import GroupView, HandView, as_cards, kind_name, wild_values_text
+from widgets.language import notebook_lang
 
 
 class GroupBuilder(Exercise):
@@ -45,8 +46,9 @@ class GroupBuilder(Exercise):
         seed: int | random.Random | None = None,
         hand_size: int = 10,
         natural_required: bool = True,
-        lang: str = "en",
+        lang: str | None = None,
     ) -> None:
+        lang = notebook_lang(lang)
         super().__init__("p10-group-builder", natural_required=natural_required, lang=lang)
         t = translator(lang)
         self.hand_size = check_hand_size(hand_size)

@@ -18,6 +18,7 @@ from phase10kit.i18n import translator
 from phase10kit.phases import Phase
 from widgets._controls import Exercise, as_rng, button, deal, hand_field, read_hand, refill
 from widgets._safety import LockedRow, SafeIntSlider, locked_html
+from widgets.language import notebook_lang
 from widgets.phase_checker import phase_dropdown
 
 MAX_DEALT = 11
@@ -45,8 +46,9 @@ class OddsExplorer(Exercise):
         draws: int = 3,
         seed: int | random.Random | None = None,
         natural_required: bool = True,
-        lang: str = "en",
+        lang: str | None = None,
     ) -> None:
+        lang = notebook_lang(lang)
         import plotly.graph_objects as go
 
         super().__init__("p10-odds-explorer", natural_required=natural_required, lang=lang)

@@ -22,6 +22,7 @@ from phase10kit.svg import layout_svg
 from widgets._controls import Exercise, as_rng, button, check_hand_size, deal, hand_field, read_hand, refill
 from widgets._safety import LockedRow, SafeDropdown, locked_html
 from widgets.cards import HandView, cards_html, wild_values_text
+from widgets.language import notebook_lang
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,8 +57,9 @@ class PhaseChecker(Exercise):
         seed: int | random.Random | None = None,
         hand_size: int = 10,
         natural_required: bool = True,
-        lang: str = "en",
+        lang: str | None = None,
     ) -> None:
+        lang = notebook_lang(lang)
         super().__init__("p10-phase-checker", natural_required=natural_required, lang=lang)
         t = translator(lang)
         self.hand_size = check_hand_size(hand_size)
@@ -151,13 +153,14 @@ class PhaseChecker(Exercise):
             self.outs_view.value = f"<p>{escape(missing_text)} {escape(none_text)}</p>"
 
 
-def phase_options(value: int | Phase | str, lang: str = "en") -> tuple[list[tuple[str, str]], str]:
+def phase_options(value: int | Phase | str, lang: str | None = None) -> tuple[list[tuple[str, str]], str]:
     """Dropdown options for phases 1-20 (labels in ``lang``, values in the notation), plus ``value``'s phase.
 
     >>> options, chosen = phase_options("s3 + c4")
     >>> options[0], options[-1], chosen
     (('Phase 1: 2 sets of 3', '2s3'), ('Your phase: 1 set of 3 + 4 cards of one colour (s3+c4)', 's3+c4'), 's3+c4')
     """
+    lang = notebook_lang(lang)
     t = translator(lang)
     chosen = _as_phase(value)
     options = [_phase_option(n, lang) for n in range(1, len(STANDARD_PHASES) + len(EXTRA_PHASES) + 1)]
@@ -167,12 +170,13 @@ def phase_options(value: int | Phase | str, lang: str = "en") -> tuple[list[tupl
     return options, str(chosen)
 
 
-def phase_dropdown(value: int | Phase | str, lang: str = "en") -> ipywidgets.Dropdown:
+def phase_dropdown(value: int | Phase | str, lang: str | None = None) -> ipywidgets.Dropdown:
     """A dropdown of the ``phase_options``, showing ``value``'s phase.
 
     >>> phase_dropdown(4).value
     'r7'
     """
+    lang = notebook_lang(lang)
     options, chosen = phase_options(value, lang)
     choice = SafeDropdown(options=options, value=chosen, description=translator(lang).gettext("Phase"))
     choice.add_class("p10-phase-choice")

@@ -26,6 +26,7 @@ from phase10kit.errors import Phase10Error
 from phase10kit.i18n import LANGUAGES, translator
 from phase10kit.rules import MAX_PLAYERS, MIN_PLAYERS
 from widgets._safety import N_, BrowserLocked, LockedButton, LockedRow, locked_html
+from widgets.language import language
 from widgets.store import EXPIRY_DAYS, Claim, GameStore, StoreError, is_table_id
 from widgets.table import BOT_LEVELS, Table
 from widgets.table_id import BrowserTableId
@@ -34,7 +35,6 @@ LOG = logging.getLogger("widgets")
 
 DEFAULT_PLAYERS = 3
 DEFAULT_BOTS = "smart"
-DEFAULT_LANG = "en"
 MAX_SEED = 2**63 - 1
 """Seeds are 0 to ``MAX_SEED``: a bound keeps a pasted huge number from being a surprise."""
 
@@ -78,7 +78,7 @@ def table_from_query(query: str | None) -> tuple[Table, list[str]]:
 
     Keys: ``seed`` (0 or more; none gives a random deal), ``players`` (2 to 6, default 3),
     ``humans`` (1 to ``players`` sharing the screen, default 1), ``bots`` (a name of the bot
-    registry, default smart), ``lang`` (default en).
+    registry, default smart), ``lang`` (default: the notebook's language, see ``set_language``).
     Other keys are ignored. ``None`` (the query could not be read) gives the defaults and a sentence.
 
     >>> table, problems = table_from_query("seed=5&players=2&bots=greedy")
@@ -92,7 +92,8 @@ def table_from_query(query: str | None) -> tuple[Table, list[str]]:
     """
     params = parse_qs((query or "").lstrip("?"), keep_blank_values=True)
     lang_text = _last(params, "lang")
-    lang = lang_text if lang_text in LANGUAGES else DEFAULT_LANG
+    default_lang = language()
+    lang = lang_text if lang_text in LANGUAGES else default_lang
     t = translator(lang)
     problems: list[str] = []
     if query is None:
@@ -100,7 +101,7 @@ def table_from_query(query: str | None) -> tuple[Table, list[str]]:
     if lang_text is not None and lang_text not in LANGUAGES:
         problems.append(
             t.gettext("lang={value} is not one of {choices}: using {default}.").format(
-                value=lang_text, choices=", ".join(LANGUAGES), default=DEFAULT_LANG
+                value=lang_text, choices=", ".join(LANGUAGES), default=default_lang
             )
         )
 

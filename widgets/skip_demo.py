@@ -20,6 +20,7 @@ from phase10kit.game import Game, PlayerView
 from phase10kit.i18n import check_lang, translator
 from phase10kit.rules import MAX_PLAYERS, FirstSkip, Rules, SkipTarget
 from widgets._safety import BrowserLocked, Feedback, Refusal, locked_html
+from widgets.language import notebook_lang
 from widgets.table_parts import LockedRow, SafeDropdown, TableButton
 
 SEARCH_LIMIT = 5000
@@ -117,9 +118,10 @@ class SkipDemo(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         skip_target: str = Rules().skip_target,
         first_skip: str = Rules().first_skip,
         seed: int | None = None,
-        lang: str = "en",
+        lang: str | None = None,
         deal: str = "early-skips",
     ) -> None:
+        lang = notebook_lang(lang)
         super().__init__()
         self.lang = check_lang(lang)
         t = translator(self.lang)

@@ -33,6 +33,7 @@ from phase10kit.i18n import LANGUAGES, check_lang, translator
 from phase10kit.rules import Rules
 from widgets._safety import N_, BrowserLocked, Feedback, Locked, Refusal, describe_error, locked_html
 from widgets.cards import GroupsView, HandView
+from widgets.language import notebook_lang
 from widgets.session import BOT_LEVELS, DEFAULT_SPEED, Chooser, TableSession, check_speed, describe_action
 from widgets.table_parts import (
     TABLE_CSS,
@@ -106,13 +107,14 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         seed: int | None = None,
         bots: str | Sequence[str | Chooser] = "smart",
         rules: Rules | None = None,
-        lang: str = "en",
+        lang: str | None = None,
         *,
         human: int = 0,
         humans: int = 1,
         speed: float = DEFAULT_SPEED,
         teaching: bool = False,
     ) -> None:
+        lang = notebook_lang(lang)
         super().__init__()
         session = TableSession(
             players, seed, bots, rules, lang, human=human, humans=humans, speed=speed, teaching=teaching

@@ -18,6 +18,7 @@ from phase10kit.phases import GroupKind
 from widgets._controls import MAX_TEXT, Exercise, button
 from widgets._safety import BrowserText, LockedRow, SafeDropdown, describe_error, locked_html
 from widgets.cards import GroupView, card_label, wild_values_text
+from widgets.language import notebook_lang
 
 MAX_HISTORY = 100
 """Undo steps kept."""
@@ -40,8 +41,9 @@ class WildPlayground(Exercise):
         *,
         card: Card | str = "W",
         natural_required: bool = True,
-        lang: str = "en",
+        lang: str | None = None,
     ) -> None:
+        lang = notebook_lang(lang)
         super().__init__("p10-wild-playground", natural_required=natural_required, lang=lang)
         t = translator(lang)
         start = group if isinstance(group, Group) else Group.parse(group, natural_required=natural_required)

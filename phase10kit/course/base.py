@@ -89,6 +89,8 @@ CLAUSES: tuple[str, ...] = (
 )
 """The 55 clause ids of docs/rules.md ("Clause ids"), in its order; a test keeps the two in step."""
 
+ANSWER_STUB = N_("your answer here")
+"""The comment of the line a student edition shows where the teacher's edition has a solution."""
 NOT_YET = N_("Not yet.")
 NO_ANSWER = N_("No answer yet: answer in the exercise above, or replace None with your answer and run the cell again.")
 UNREADABLE = N_("That answer could not be checked: {error}")
