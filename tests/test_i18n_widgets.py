@@ -135,3 +135,29 @@ def test_the_exercise_widgets_speak_each_language(lang: str) -> None:
     demo = SkipDemo(players=4, lang=lang)
     demo.next_turn()
     assert demo.log_entries and "draws a card" not in " ".join(demo.log_entries)
+
+
+def test_every_widget_given_no_lang_speaks_the_notebooks_language() -> None:
+    """A translated notebook sets its language once (``set_language``); no widget then needs ``lang=``."""
+    import widgets
+    from widgets import set_language
+
+    makers = {
+        "HandView": lambda: widgets.HandView("R7 B7 W"),
+        "GroupView": lambda: widgets.GroupView("s[R7 B7 W]"),
+        "PhaseChecker": lambda: widgets.PhaseChecker(),
+        "GroupBuilder": lambda: widgets.GroupBuilder(),
+        "OddsExplorer": lambda: widgets.OddsExplorer(),
+        "WildPlayground": lambda: widgets.WildPlayground(),
+        "SkipDemo": lambda: widgets.SkipDemo(),
+        "DiscardTrainer": lambda: widgets.DiscardTrainer(seed=1),
+        "Table": lambda: widgets.Table(players=2, seed=1, speed=0),
+        "ProgressView": lambda: widgets.ProgressView(path="/nonexistent/progress.jsonl"),
+    }
+    try:
+        set_language("uk")
+        langs = {name: make().lang for name, make in makers.items()}
+    finally:
+        set_language("en")
+    assert langs == dict.fromkeys(makers, "uk")
+    assert widgets.HandView("R7").lang == "en"

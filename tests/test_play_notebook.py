@@ -86,8 +86,27 @@ def test_play_notebook_imports_then_waits_for_the_request_then_builds_the_page()
     code = [cell for cell in notebook["cells"] if cell["cell_type"] == "code"]
     assert len(code) == 1
     lines = [line for line in "".join(code[0]["source"]).splitlines() if line and not line.startswith("#")]
-    # A preheated kernel runs the imports before the request, then waits in request_query().
-    assert lines == ["from widgets.play import play_page, request_query", "play_page(request_query())"]
+    # A preheated kernel runs the imports before the request, then waits in request_query(); the page's language
+    # (the translations in notebooks/<lang>/play.ipynb set theirs) applies when the address names none.
+    assert [line.split("  #")[0] for line in lines] == [
+        "from widgets import set_language",
+        "from widgets.play import play_page, request_query",
+        'set_language("en")',
+        "play_page(request_query())",
+    ]
+
+
+def test_the_notebook_language_is_the_tables_language_unless_the_address_names_one() -> None:
+    from widgets import set_language
+
+    try:
+        set_language("uk")
+        assert table_from_query("seed=3")[0].lang == "uk"
+        assert table_from_query("seed=3&lang=es")[0].lang == "es"
+        table, problems = table_from_query("seed=3&lang=xx")
+        assert table.lang == "uk" and problems and "xx" in problems[0]
+    finally:
+        set_language("en")
 
 
 def test_voila_config_hides_tracebacks_and_preheats_only_the_table() -> None:
