@@ -110,6 +110,19 @@ class Lay:
         if isinstance(self.groups, list | tuple):
             object.__setattr__(self, "groups", tuple(_canonical_group(group) for group in self.groups))
 
+    @staticmethod
+    def of_canonical(player: int, groups: tuple[Group, ...], phase: int | None = None) -> Lay:
+        """The lay-down of groups already in canonical order (the engine's own), without checking their order again.
+
+        >>> Lay.of_canonical(0, (Group.parse("s[R7 B7 W]"),)) == Lay(0, (Group.parse("s[W B7 R7]"),))
+        True
+        """
+        lay = object.__new__(Lay)
+        object.__setattr__(lay, "player", player)
+        object.__setattr__(lay, "groups", groups)
+        object.__setattr__(lay, "phase", phase)
+        return lay
+
     def __str__(self) -> str:
         number = f" {self.phase}" if self.phase is not None else ""
         if not isinstance(self.groups, tuple):  # a malformed action still names itself in its refusal

@@ -22,7 +22,6 @@ from phase10kit.engine.moves import (
     draw_action,
     fitting_hits,
     hit_action,
-    holds,
     lay_actions,
     take_action,
 )
@@ -184,8 +183,6 @@ def lay_moves(
     hand_key = tuple(sorted([card.index for card in hand]))
     for number, phase in open_phases:
         if len(hand_key) < phase.size + (rules.go_out == "discard"):
-            continue
-        if not holds(hand_key, phase, rules.natural_required):
             continue
         yield from lay_actions(player, hand_key, phase, rules.natural_required, number if named else None)
 

@@ -2,7 +2,9 @@
 
 Lay-downs are enumerated group by group (a value, then the distinct multisets of natural cards
 and the Wilds that complete it); equal groups of a phase come in ascending order, so each layout
-appears once. Results for a hand are cached: a turn asks for them several times.
+appears once. The candidate groups of one value (or one run window) depend only on the hand's
+cards of that value and its Wilds, so they are cached and shared by hands that differ elsewhere;
+the lay-downs of a hand are cached too: a turn asks for them several times.
 """
 
 from __future__ import annotations
@@ -11,16 +13,9 @@ from collections.abc import Iterable, Iterator
 from functools import cache, lru_cache
 
 from phase10kit.actions import Discard, Draw, Hit, Lay, Take
-from phase10kit.cards import CARDS_BY_INDEX, COLORS, WILD, WILD_INDEX, Card, Color, card_counts
+from phase10kit.cards import CARDS_BY_INDEX, COLORS, KIND_COUNT, WILD, WILD_INDEX, Card, Color
 from phase10kit.groups import End, Group, GroupValue
 from phase10kit.phases import GroupKind, GroupSpec, Phase
-from phase10kit.solver_core import holds_key
-
-
-@lru_cache(maxsize=8192)
-def holds(hand_key: tuple[int, ...], phase: Phase, natural_required: bool) -> bool:
-    # ``can_complete``; a miss is solved through the solver core's cache, which the bots' progress reads.
-    return holds_key(hand_key, phase, natural_required)
 
 
 def _multisets(options: list[tuple[Card, int]], size: int, start: int = 0) -> Iterator[list[Card]]:
@@ -41,52 +36,72 @@ _VALUE_INDICES: dict[GroupKind, tuple[tuple[GroupValue, range], ...]] = {
 }
 """For sets and colour groups: each value with the card indices of its natural cards."""
 
+Needs = tuple[tuple[int, int], ...]
+"""(card index, copies) of a group's cards."""
+GroupKey = tuple[int, tuple[int, ...]]
+"""Orders equal groups of a phase: the value (a colour by its index), then the card indices."""
+Candidate = tuple[Group, Needs, GroupKey]
+"""A group a lay-down may use, with the cards it needs and its ordering key."""
 
-def _group_choices(spec: GroupSpec, counts: list[int], natural_required: bool) -> Iterator[tuple[Group, list[Card]]]:
-    """Every distinct group of exactly ``spec``'s size the counts can make, with the cards it uses."""
-    wilds = counts[WILD_INDEX]
+CANDIDATE_CACHE = 2048
+"""Candidates remembered per value and per run window: a hand changes by a card or two a turn, so most
+of its values and windows recur, while a small cache keeps the garbage collector's work small."""
+
+
+def _candidate(group: Group) -> Candidate:
+    cards = group.cards
+    needs: dict[int, int] = {}
+    for card in cards:
+        needs[card.index] = needs.get(card.index, 0) + 1
+    value = group.value if isinstance(group.value, int) else group.value.index
+    return group, tuple(needs.items()), (value, tuple([card.index for card in cards]))
+
+
+@lru_cache(maxsize=CANDIDATE_CACHE)
+def _value_candidates(
+    is_set: bool, size: int, value_index: int, held: tuple[int, ...], wilds: int, natural_required: bool
+) -> tuple[Candidate, ...]:
+    """The sets (or colour groups) of exactly ``size`` cards on one value, most naturals first.
+
+    ``held`` counts the value's natural cards (in card order), ``wilds`` the Wilds available (at most
+    ``size`` matter): the groups depend on nothing else, so they are shared by every hand with them.
+    (A flag, not the ``GroupKind``: an enum member hashes in Python, slowly, on every cache lookup.)
+    """
+    kind = GroupKind.SET if is_set else GroupKind.COLOR
+    value, indices = _VALUE_INDICES[kind][value_index]
+    options = [(CARDS_BY_INDEX[i], n) for i, n in zip(indices, held, strict=True) if n]
     least = 1 if natural_required else 0
-    if spec.kind is GroupKind.RUN:
-        size = spec.size
-        # missing[n]: how many of the numbers 1..n have no natural card (each needs a Wild in a run).
-        missing = [0] * 13
-        for number in range(1, 13):
-            base = (number - 1) * 4
-            held = counts[base] or counts[base + 1] or counts[base + 2] or counts[base + 3]
-            missing[number] = missing[number - 1] + (0 if held else 1)
-        for start in range(1, 14 - size):
-            end = start + size - 1
-            lacking = missing[end] - missing[start - 1]
-            if lacking > wilds or (natural_required and lacking == size):
-                continue  # too many gaps to fill, or no natural card at all: no run starts here
-            # gaps[k]: the numbers from position k on with no natural card.
-            gaps = [missing[end] - missing[start + k - 1] for k in range(size)] + [0]
-            runs: list[list[Card]] = []
-            _run_fill(start, 0, gaps, counts, wilds, [], natural_required, runs)
-            for cards in runs:
-                yield Group(GroupKind.RUN, tuple(cards), start), cards
-        return
-    size = spec.size
-    for value, indices in _VALUE_INDICES[spec.kind]:
-        have = 0
-        for i in indices:
-            have += counts[i]
-        if have + wilds < size or have < least:
-            continue  # nothing to yield for this value
-        options = [(CARDS_BY_INDEX[i], counts[i]) for i in indices if counts[i]]
-        for naturals in range(min(have, spec.size), least - 1, -1):
-            if spec.size - naturals > wilds:
-                break
-            for chosen in _multisets(options, naturals):
-                cards = chosen + [WILD] * (spec.size - naturals)
-                yield Group(spec.kind, tuple(cards), value), cards
+    found = []
+    for naturals in range(min(sum(held), size), least - 1, -1):
+        if size - naturals > wilds:
+            break
+        for chosen in _multisets(options, naturals):
+            found.append(_candidate(Group(kind, (*chosen, *[WILD] * (size - naturals)), value)))
+    return tuple(found)
+
+
+@lru_cache(maxsize=CANDIDATE_CACHE)
+def _run_candidates(size: int, start: int, window: int, wilds: int, natural_required: bool) -> tuple[Candidate, ...]:
+    """The runs of exactly ``size`` cards from ``start``, each number's colours first, then a Wild.
+
+    ``window`` has four bits per number of the run (bit ``4 * position + colour``: the hand holds that
+    card), ``wilds`` the Wilds available (at most ``size`` matter).
+    """
+    held = [(window >> (4 * position)) & 15 for position in range(size)]
+    # gaps[k]: the numbers from position k on with no natural card (each needs a Wild).
+    gaps = [0] * (size + 1)
+    for position in range(size - 1, -1, -1):
+        gaps[position] = gaps[position + 1] + (0 if held[position] else 1)
+    runs: list[list[Card]] = []
+    _run_fill(start, 0, gaps, held, wilds, [], natural_required, runs)
+    return tuple(_candidate(Group(GroupKind.RUN, tuple(cards), start)) for cards in runs)
 
 
 def _run_fill(
     number: int,
     position: int,
     gaps: list[int],
-    counts: list[int],
+    held: list[int],
     wilds: int,
     picked: list[Card],
     natural_required: bool,
@@ -104,40 +119,120 @@ def _run_fill(
     if gaps[position] > wilds:
         return
     base = (number - 1) * 4
+    colours = held[position]
     for color in range(4):
-        if counts[base + color]:
+        if colours >> color & 1:
             picked.append(CARDS_BY_INDEX[base + color])
-            _run_fill(number + 1, position + 1, gaps, counts, wilds, picked, natural_required, runs)
+            _run_fill(number + 1, position + 1, gaps, held, wilds, picked, natural_required, runs)
             picked.pop()
     if wilds:
         picked.append(WILD)
-        _run_fill(number + 1, position + 1, gaps, counts, wilds - 1, picked, natural_required, runs)
+        _run_fill(number + 1, position + 1, gaps, held, wilds - 1, picked, natural_required, runs)
         picked.pop()
 
 
-def _group_key(group: Group) -> tuple[int, tuple[int, ...]]:
-    value = group.value if isinstance(group.value, int) else group.value.index
-    return value, tuple([card.index for card in group.cards])
+class _Tally:
+    """The cards a lay-down search has left: per card, per number, per colour, and which cards are there.
+
+    Placing a group takes its cards out and taking it back returns them, so each group of a phase
+    is chosen from exactly the cards the groups before it left.
+    """
+
+    __slots__ = ("colors", "counts", "held", "numbers", "wilds")
+
+    def __init__(self, indices: Iterable[int]) -> None:
+        counts = [0] * KIND_COUNT
+        numbers = [0] * 13  # numbers[v] for v in 1..12
+        colors = [0] * 4
+        held = 0  # bit i: a number card of index i is left
+        for index in indices:
+            counts[index] += 1
+            if index < WILD_INDEX:
+                numbers[(index >> 2) + 1] += 1
+                colors[index & 3] += 1
+                held |= 1 << index
+        self.counts = counts
+        self.numbers = numbers
+        self.colors = colors
+        self.held = held
+        self.wilds = counts[WILD_INDEX]
+
+    def take(self, needs: Needs) -> None:
+        counts = self.counts
+        for index, need in needs:
+            counts[index] -= need
+            if index < WILD_INDEX:
+                self.numbers[(index >> 2) + 1] -= need
+                self.colors[index & 3] -= need
+                if not counts[index]:
+                    self.held &= ~(1 << index)
+            else:
+                self.wilds -= need
+
+    def give(self, needs: Needs) -> None:
+        counts = self.counts
+        for index, need in needs:
+            counts[index] += need
+            if index < WILD_INDEX:
+                self.numbers[(index >> 2) + 1] += need
+                self.colors[index & 3] += need
+                self.held |= 1 << index
+            else:
+                self.wilds += need
 
 
-_NO_KEY: tuple[int, tuple[int, ...]] = (0, ())
-"""The key of a candidate that is never compared (its spec does not repeat the one before it)."""
+_NIBBLES = sum(1 << 4 * position for position in range(12))
+"""The lowest bit of each number's four colour bits in ``_Tally.held``."""
 
 
-def _needs(cards: list[Card]) -> tuple[tuple[int, int], ...]:
-    """(card index, copies) of a group's cards."""
-    needs: dict[int, int] = {}
-    for card in cards:
-        needs[card.index] = needs.get(card.index, 0) + 1
-    return tuple(needs.items())
+def _group_choices(spec: GroupSpec, tally: _Tally, natural_required: bool) -> list[Candidate]:
+    """Every distinct group of exactly ``spec``'s size the cards left can make: values (or run starts) in order."""
+    size, wilds = spec.size, tally.wilds
+    usable = min(wilds, size)
+    found: list[Candidate] = []
+    if spec.kind is GroupKind.RUN:
+        # present: one bit per number (at its colours' lowest bit) when a card of that number is left.
+        held = tally.held
+        present = held | held >> 1
+        present = (present | present >> 2) & _NIBBLES
+        if present.bit_count() + wilds < size:
+            return found  # too few numbers for any run, even with every Wild
+        bits = (1 << 4 * size) - 1
+        for start in range(1, 14 - size):
+            shift = 4 * (start - 1)
+            lacking = size - ((present >> shift) & bits).bit_count()
+            if lacking > wilds or (natural_required and lacking == size):
+                continue  # too many gaps to fill, or no natural card at all: no run starts here
+            found += _run_candidates(size, start, (held >> shift) & bits, usable, natural_required)
+        return found
+    least = 1 if natural_required else 0
+    counts = tally.counts
+    if spec.kind is GroupKind.SET:
+        numbers = tally.numbers
+        if max(numbers) + wilds < size:
+            return found  # no number is enough, even with every Wild (most hands, for most phases)
+        for number in range(1, 13):
+            have = numbers[number]
+            if have + wilds >= size and have >= least:
+                held_counts = tuple(counts[number * 4 - 4 : number * 4])
+                found += _value_candidates(True, size, number - 1, held_counts, usable, natural_required)
+        return found
+    colors = tally.colors
+    if max(colors) + wilds < size:
+        return found
+    for color in range(4):
+        have = colors[color]
+        if have + wilds >= size and have >= least:
+            held_counts = tuple(counts[color:WILD_INDEX:4])
+            found += _value_candidates(False, size, color, held_counts, usable, natural_required)
+    return found
 
 
-def _free(counts: list[int], needs: tuple[tuple[int, int], ...]) -> bool:
-    """Whether the counts still hold every card the needs name (a loop: cheaper than ``all`` over a generator)."""
-    for index, need in needs:  # noqa: SIM110
-        if counts[index] < need:
-            return False
-    return True
+@lru_cache(maxsize=256)
+def _repeats(phase: Phase) -> tuple[bool, ...]:
+    """For each group of the phase, whether it repeats the group before it (then they come in ascending order)."""
+    specs = phase.groups
+    return tuple(g > 0 and specs[g] == specs[g - 1] for g in range(len(specs)))
 
 
 def layouts(hand: Iterable[Card], phase: Phase, *, natural_required: bool = True) -> Iterator[tuple[Group, ...]]:
@@ -150,42 +245,35 @@ def layouts(hand: Iterable[Card], phase: Phase, *, natural_required: bool = True
     >>> len(list(layouts(parse_cards("R7 B7 G7 Y7 W Y2 B2"), phase(1))))
     4
     """
-    counts = card_counts(hand)
-    specs = phase.groups
-    # Each distinct group spec's candidates are found once from the whole hand; deeper groups keep
-    # those whose cards are still free (a group the remaining cards make is one the hand makes).
-    same_as_previous = [g > 0 and specs[g] == specs[g - 1] for g in range(len(specs))]
-    # Keys order equal groups; a phase without two equal groups in a row never compares them.
-    keyed = {specs[g] for g in range(len(specs)) if same_as_previous[g]}
-    candidates: dict[GroupSpec, list[tuple[Group, tuple[tuple[int, int], ...], tuple[int, tuple[int, ...]]]]] = {}
-    for spec in specs:
-        if spec not in candidates:
-            candidates[spec] = [
-                (group, _needs(cards), _group_key(group) if spec in keyed else _NO_KEY)
-                for group, cards in _group_choices(spec, counts, natural_required)
-            ]
-    last = len(specs) - 1
-    chosen: list[Group] = [candidates[specs[0]][0][0]] * len(specs) if candidates[specs[0]] else []
+    return _layouts(_Tally([card.index for card in hand]), phase, natural_required)
 
-    def place(g: int, low: tuple[int, tuple[int, ...]]) -> Iterator[tuple[Group, ...]]:
-        same = same_as_previous[g]
-        for group, needs, key in candidates[specs[g]]:
+
+def _layouts(tally: _Tally, phase: Phase, natural_required: bool) -> Iterator[tuple[Group, ...]]:
+    specs = phase.groups
+    first = _group_choices(specs[0], tally, natural_required)
+    if not first:
+        return iter(())  # the hand cannot make the first group: no layout at all
+    repeats = _repeats(phase)
+    last = len(specs) - 1
+    chosen: list[Group] = [first[0][0]] * len(specs)
+
+    # Each group's candidates are the groups the cards left by the groups before it make, in the
+    # order the whole hand's candidates would come (a subsequence of them): a hand that cannot
+    # make some group stops there, and no candidate is made that cannot be used.
+    def place(g: int, low: GroupKey) -> Iterator[tuple[Group, ...]]:
+        same = repeats[g]
+        for group, needs, key in first if g == 0 else _group_choices(specs[g], tally, natural_required):
             if same and key < low:
                 continue  # equal groups come in ascending order: this layout came earlier
-            # (The first group's candidates all fit: they were found from these counts.)
-            if g and not _free(counts, needs):
-                continue
             chosen[g] = group
             if g == last:
                 yield tuple(chosen)
                 continue
-            for index, need in needs:
-                counts[index] -= need
+            tally.take(needs)
             yield from place(g + 1, key)
-            for index, need in needs:
-                counts[index] += need
+            tally.give(needs)
 
-    return place(0, (0, ())) if chosen else iter(())
+    return place(0, (0, ()))
 
 
 # Actions are immutable, so the engine hands out one shared object per distinct action.
@@ -203,14 +291,20 @@ def hit_action(player: int, target: int, group: int, card_index: int, end: End |
     return Hit(player, target, group, CARDS_BY_INDEX[card_index], end)
 
 
-# Big enough for a turn's repeated asks (and a benchmark's replays), small enough not to slow the
-# garbage collector: every cached lay-down keeps its groups and cards alive.
+# Big enough for a turn's repeated asks, small enough not to slow the garbage collector: every
+# cached lay-down keeps its groups and cards alive.
 @lru_cache(maxsize=1024)
 def lay_actions(
     player: int, hand_key: tuple[int, ...], phase: Phase, natural_required: bool, named: int | None
 ) -> tuple[Lay, ...]:
-    hand = [CARDS_BY_INDEX[i] for i in hand_key]
-    return tuple(Lay(player, groups, named) for groups in layouts(hand, phase, natural_required=natural_required))
+    """Every distinct lay-down of exactly ``phase`` by the hand of these card indices (none: it does not hold it).
+
+    The search itself answers whether the hand holds the phase: most hands lack a group outright,
+    which the candidates show before any layout is tried.
+    """
+    layouts = _layouts(_Tally(hand_key), phase, natural_required)
+    # The groups come canonical from the search (naturals in card order, then Wilds): not sorted again.
+    return tuple([Lay.of_canonical(player, groups, named) for groups in layouts])
 
 
 def fitting_hits(group: Group, present: list[int]) -> Iterator[tuple[int, End | None]]:

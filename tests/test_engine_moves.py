@@ -1,0 +1,78 @@
+"""The engine's own lay-down search against the solver: the same answer to "does the hand hold the phase".
+
+The engine offers a lay-down exactly when its search finds one (it no longer asks the solver
+first), so the search must agree with ``can_complete`` on every hand, every phase and both
+``natural_required`` rules; each lay-down it offers must be valid, distinct and already canonical.
+"""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from phase10kit import COLORS, SKIP, WILD, Card, Group, Lay, can_complete, parse_cards, phase, standard_deck
+from phase10kit.cards import card_counts
+from phase10kit.engine.moves import lay_actions, layouts
+from phase10kit.phases import Phase
+from tests.oracle import examples
+
+NUMBER_CARDS = [card for card in standard_deck() if card.is_number]
+
+
+@st.composite
+def hands(draw: st.DrawFn) -> list[Card]:
+    """Hands a deck could deal, 7 to 12 cards: from the full deck, Wild-heavy, or from a few numbers and colours."""
+    size = draw(st.integers(7, 12))
+    deck = draw(st.sampled_from(["full", "wild-heavy", "few-numbers"]))
+    rng = draw(st.randoms(use_true_random=False))
+    if deck == "full":
+        return rng.sample(standard_deck(), size)
+    if deck == "wild-heavy":
+        wilds = draw(st.integers(1, min(8, size)))
+        return [WILD] * wilds + rng.sample(NUMBER_CARDS, size - wilds)
+    numbers = draw(st.lists(st.integers(1, 12), min_size=1, max_size=5, unique=True))
+    colors = draw(st.lists(st.sampled_from(COLORS), min_size=1, max_size=4, unique=True))
+    pool = [Card.numbered(c, n) for n in numbers for c in colors for _ in range(2)] + [WILD] * 8 + [SKIP] * 4
+    return rng.sample(pool, size)
+
+
+phases = st.integers(1, 20).map(phase)
+
+
+@settings(max_examples=examples(400))
+@given(hands(), phases, st.booleans())
+def test_the_engine_finds_a_lay_down_exactly_when_the_solver_says_the_hand_holds_the_phase(
+    hand: list[Card], p: Phase, natural_required: bool
+) -> None:
+    found = next(layouts(hand, p, natural_required=natural_required), None)
+    assert (found is not None) == can_complete(hand, p, natural_required=natural_required)
+
+
+@settings(max_examples=examples(200))
+@given(hands(), phases, st.booleans())
+def test_every_offered_lay_down_is_valid_distinct_and_canonical(
+    hand: list[Card], p: Phase, natural_required: bool
+) -> None:
+    key = tuple(sorted(card.index for card in hand))
+    offered = lay_actions(0, key, p, natural_required, None)
+    assert len(set(offered)) == len(offered)
+    held = card_counts(hand)
+    for lay in offered:
+        # Built without re-sorting its groups: equal, group for group, to the checked constructor's.
+        assert Lay(0, lay.groups) == lay and Lay(0, lay.groups).groups == lay.groups
+        assert [(g.kind, len(g.cards)) for g in lay.groups] == [(s.kind, s.size) for s in p.groups]
+        for group in lay.groups:
+            pinned = None if group.naturals else group.value
+            assert Group.make(group.kind, group.cards, pinned, natural_required=natural_required) == group
+        used = card_counts(lay.cards)
+        assert all(u <= h for u, h in zip(used, held, strict=True))
+
+
+def test_the_search_keeps_equal_groups_in_ascending_order() -> None:
+    hand = parse_cards("R7 B7 G7 Y7 W Y2 B2")
+    assert [" ".join(map(str, groups)) for groups in layouts(hand, phase(1))] == [
+        "s[B2 Y2 W] s[R7 B7 G7]",
+        "s[B2 Y2 W] s[R7 B7 Y7]",
+        "s[B2 Y2 W] s[R7 G7 Y7]",
+        "s[B2 Y2 W] s[B7 G7 Y7]",
+    ]
