@@ -27,11 +27,9 @@ from phase10kit.solver_core import (
     best_plan,
     build_layout,
     check_phase,
-    completion,
-    deck_allows,
     in_hand_order,
+    missing_of_plan,
     plan_progress,
-    search_missing,
     set_run_may_hold,
     shape_of,
 )
@@ -77,13 +75,7 @@ def missing(hand: Iterable[Card], phase: Phase, *, natural_required: bool = True
     """
     cards = as_hand(hand)
     score, bases = best_plan(cards, check_phase(phase), natural_required)
-    extra = score[0]
-    if extra == 0:
-        return 0
-    if deck_allows(cards, completion(cards, phase, bases, extra)):
-        return extra
-    # The best plan needs cards the deck no longer has (a hand holding every copy); search exactly.
-    return search_missing(cards, phase, extra, natural_required)
+    return missing_of_plan(cards, phase, score, bases, natural_required)
 
 
 def outs(hand: Iterable[Card], phase: Phase, *, natural_required: bool = True) -> list[Card]:

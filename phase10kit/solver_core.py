@@ -521,6 +521,42 @@ def completion(hand: HandCounts, phase: Phase, bases: Bases, extra: int) -> list
     return added
 
 
+def missing_of_plan(hand: HandCounts, phase: Phase, score: Score, bases: Bases, natural_required: bool) -> int:
+    """``missing`` once the best plan is scored: its ``extra``, unless the deck lacks the cards it names.
+
+    >>> from phase10kit import parse_cards, phase
+    >>> hand = HandCounts(parse_cards("R3 R4 B5 G9"))
+    >>> missing_of_plan(hand, phase(4), *best_plan(hand, phase(4), True), True)
+    3
+    """
+    extra = score[0]
+    if extra == 0:
+        return 0
+    if deck_surely_allows(hand, phase, extra) or deck_allows(hand, completion(hand, phase, bases, extra)):
+        return extra
+    # The best plan needs cards the deck no longer has (a hand holding every copy); search exactly.
+    return search_missing(hand, phase, extra, natural_required)
+
+
+def deck_surely_allows(hand: HandCounts, phase: Phase, extra: int) -> bool:
+    """Whether ``completion``'s ``extra`` cards are sure to be in the deck, so they need not be named.
+
+    A completion is a natural card for each group without one, then Wilds. Each natural is a copy the
+    hand does not hold, found unless the hand and the completion's earlier naturals (fewer than one
+    per group) hold every copy of its number (8) or colour (24); at most ``extra`` Wilds are added.
+    """
+    groups = len(phase.groups)
+    return (
+        hand.wilds + extra <= DECK_COUNTS[WILD_INDEX]
+        and max(hand.numbers) + groups <= _COPIES_OF_NUMBER
+        and max(hand.colors) + groups <= _COPIES_OF_COLOR
+    )
+
+
+_COPIES_OF_NUMBER = 4 * DECK_COUNTS[0]
+_COPIES_OF_COLOR = 12 * DECK_COUNTS[0]
+
+
 def _natural_for(hand: HandCounts, need: GroupValue, taken: list[Card]) -> Card:
     for index in range(48):
         card = Card.from_index(index)
@@ -597,19 +633,30 @@ def progress_key(key: tuple[int, ...], phase: Phase, natural_required: bool) -> 
     return plan_progress(hand, phase, bases, natural_required)
 
 
+def missing_key(key: tuple[int, ...], phase: Phase, natural_required: bool) -> int:
+    """``missing`` of the hand with these card indices."""
+    hand, score, bases = solved_key(key, phase, natural_required)
+    return missing_of_plan(hand, phase, score, bases, natural_required)
+
+
+def needs_key(key: tuple[int, ...], phase: Phase, natural_required: bool) -> list[tuple[bool, tuple[GroupValue, ...]]]:
+    """``plan_needs`` of the hand with these card indices: per group, ``started`` and ``needs``."""
+    hand, _, bases = solved_key(key, phase, natural_required)
+    return plan_needs(hand, phase, bases, natural_required)
+
+
+def uses_key(key: tuple[int, ...], phase: Phase, natural_required: bool) -> list[int]:
+    """``plan_uses`` of the hand with these card indices: how many of each card index its plan holds."""
+    hand, _, bases = solved_key(key, phase, natural_required)
+    return plan_uses(hand, phase, bases)
+
+
 def plan_progress(cards: HandCounts, phase: Phase, bases: Bases, natural_required: bool) -> list[GroupProgress]:
     """``progress`` once the best bases are known."""
     table = _slot_table(phase, bases)
     specs = phase.groups
     per_group, in_hand_order = _fill_groups(table, specs, bases, cards.cards)
-    wilds = [0] * len(specs)
-    spare = cards.wilds
-    for g in sorted(range(len(specs)), key=lambda g: len(per_group[g][1])) if len(specs) > 1 else (0,):
-        open_slots = len(per_group[g][1])
-        given = min(spare, open_slots)
-        if natural_required and not per_group[g][0]:
-            given = min(given, open_slots - 1)
-        wilds[g], spare = given, spare - given
+    wilds = _wilds_given(per_group, cards.wilds, natural_required)
     first_position: dict[int, int] = {}  # each card's first position in the hand, by card index
     result = []
     for g, (spec, base) in enumerate(zip(specs, bases, strict=True)):
@@ -626,6 +673,57 @@ def plan_progress(cards: HandCounts, phase: Phase, bases: Bases, natural_require
         # Wilds fill the last open slots, so the needs shown are the first ones (low run numbers).
         result.append(GroupProgress(spec, base, tuple(naturals), wilds[g], tuple(needs[: len(needs) - wilds[g]])))
     return result
+
+
+def plan_needs(
+    cards: HandCounts, phase: Phase, bases: Bases, natural_required: bool
+) -> list[tuple[bool, tuple[GroupValue, ...]]]:
+    """Per group of ``plan_progress``: whether it is ``started`` and its ``needs``, without building the groups.
+
+    What a bot weighing many hands asks (is a card wanted, how many outs are live): the same matching
+    and the same Wilds as ``plan_progress``, without ordering the cards or making ``GroupProgress`` values.
+
+    >>> from phase10kit import parse_cards, phase
+    >>> hand = HandCounts(parse_cards("R7 B7 G7 Y4 W"))
+    >>> plan_needs(hand, phase(7), best_plan(hand, phase(7), True)[1], True)
+    [(True, ()), (True, (4, 4, 4))]
+    """
+    per_group, _ = _fill_groups(_slot_table(phase, bases), phase.groups, bases, cards.cards)
+    wilds = _wilds_given(per_group, cards.wilds, natural_required)
+    return [
+        (bool(naturals), tuple(needs[: len(needs) - given]))
+        for (naturals, needs), given in zip(per_group, wilds, strict=True)
+    ]
+
+
+def plan_uses(cards: HandCounts, phase: Phase, bases: Bases) -> list[int]:
+    """How many of each card index the plan's groups hold: the counts of ``plan_progress``'s cards, without the groups.
+
+    >>> from phase10kit import parse_cards, phase
+    >>> hand = HandCounts(parse_cards("R7 B7 G7 Y7 Y4 W"))
+    >>> used = plan_uses(hand, phase(7), best_plan(hand, phase(7), True)[1])
+    >>> sum(used), used[Card.parse("Y4").index]
+    (5, 1)
+    """
+    used = [0] * KIND_COUNT
+    per_group, _ = _fill_groups(_slot_table(phase, bases), phase.groups, bases, cards.cards)
+    for naturals, _ in per_group:
+        for card in naturals:
+            used[card.index] += 1
+    return used
+
+
+def _wilds_given(per_group: list[tuple[list[Card], list[GroupValue]]], wilds: int, natural_required: bool) -> list[int]:
+    """The hand's Wilds per group: nearest to complete first; a group without a natural keeps a slot open."""
+    given = [0] * len(per_group)
+    spare = wilds
+    for g in sorted(range(len(per_group)), key=lambda g: len(per_group[g][1])) if len(per_group) > 1 else (0,):
+        open_slots = len(per_group[g][1])
+        count = min(spare, open_slots)
+        if natural_required and not per_group[g][0]:
+            count = min(count, open_slots - 1)
+        given[g], spare = count, spare - count
+    return given
 
 
 def _group_copies(cards: list[Card]) -> None:

@@ -23,11 +23,10 @@ from phase10kit.actions import Action, Discard, Hit
 from phase10kit.cards import DECK_COUNTS, WILD_INDEX, Card, Color
 from phase10kit.errors import Phase10Error, Reason
 from phase10kit.game import PlayerView
-from phase10kit.groups import Group
+from phase10kit.groups import Group, GroupValue
 from phase10kit.i18n import check_lang
 from phase10kit.phases import Phase
-from phase10kit.solver import missing
-from phase10kit.solver_core import GroupProgress, progress_key
+from phase10kit.solver_core import holds_key, missing_key
 
 
 class NotAViewError(Phase10Error, TypeError):
@@ -120,15 +119,20 @@ def key_of(cards: tuple[Card, ...] | list[Card]) -> tuple[int, ...]:
 # live objects makes every full garbage collection slower (it cost a third of a GreedyBot game).
 @lru_cache(maxsize=1024)
 def missing_of(key: tuple[int, ...], phase: Phase, natural_required: bool) -> int:
-    """``missing`` of the hand with these sorted card indices (cached: a turn asks for the same hands often)."""
-    return missing([Card.from_index(i) for i in key], phase, natural_required=natural_required)
+    """``missing`` of the hand with these sorted card indices (cached: a turn asks for the same hands often).
+
+    Solved through the solver core's cache of recent hands, which the bot's plan questions then reuse.
+    """
+    return missing_key(key, phase, natural_required)
 
 
-@lru_cache(maxsize=256)
-def progress_of(key: tuple[int, ...], phase: Phase, natural_required: bool) -> tuple[GroupProgress, ...]:
-    # ``progress`` of those cards; the engine has usually just solved the same hand (is the phase held?).
-    # Recent results are kept: a bot asks again for the same hand within a turn.
-    return tuple(progress_key(key, phase, natural_required))
+def holds_any(key: tuple[int, ...], phases: list[Phase], natural_required: bool) -> bool:
+    """Whether the hand with these card indices holds one of the phases (the solver, exact).
+
+    A lay-down lays a phase the hand holds, so when this is False the view has no lay-down to offer
+    and a bot need not ask it for them; when True, the solve is kept for the bot's plan.
+    """
+    return any(holds_key(key, phase, natural_required) for phase in phases)
 
 
 def nearest_phase(hand: list[Card], phases: list[Phase], natural_required: bool) -> Phase:
@@ -171,12 +175,15 @@ def fits_opponents_reach(card: Card, view: PlayerView) -> bool:
     return card.is_wild or fits_table(card, view)
 
 
-def needs_live(plan: tuple[GroupProgress, ...], unseen: list[int]) -> int:
-    """How many unseen cards would fill an open slot of the plan (Wilds included): its live outs."""
+def needs_live(plan: list[tuple[bool, tuple[GroupValue, ...]]], unseen: list[int]) -> int:
+    """How many unseen cards would fill an open slot of the plan (Wilds included): its live outs.
+
+    ``plan`` gives each group's (started, needs), as ``needs_key`` does.
+    """
     total = unseen[WILD_INDEX]
     counted: set[object] = set()
-    for group in plan:
-        for need in group.needs:
+    for _, needs in plan:
+        for need in needs:
             if need in counted:
                 continue
             counted.add(need)
@@ -185,11 +192,6 @@ def needs_live(plan: tuple[GroupProgress, ...], unseen: list[int]) -> int:
             else:
                 total += sum(unseen[(need - 1) * 4 + c] for c in range(4))
     return total
-
-
-def plan_cards(plan: tuple[GroupProgress, ...]) -> list[Card]:
-    """The natural cards the solver's best plan uses."""
-    return [card for group in plan for card in group.cards]
 
 
 def leader(view: PlayerView, seats: list[int]) -> int:

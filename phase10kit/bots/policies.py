@@ -8,6 +8,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from phase10kit.actions import Action, Draw, Hit, Lay, Take
 from phase10kit.bots.base import (
     Bot,
@@ -15,24 +17,24 @@ from phase10kit.bots.base import (
     fits_opponents_reach,
     fits_table,
     hits,
+    holds_any,
     key_of,
     leader,
     missing_of,
     nearest_phase,
     needs_live,
     open_phases,
-    plan_cards,
-    progress_of,
     seat_name,
     skip_discards,
     unseen_counts,
     without,
 )
-from phase10kit.cards import CARDS_BY_INDEX, WILD_INDEX, Card, Color, card_counts
+from phase10kit.cards import CARDS_BY_INDEX, WILD_INDEX, Card, card_counts
 from phase10kit.explain import group_name
 from phase10kit.game import PlayerView
 from phase10kit.i18n import translator
 from phase10kit.phases import GroupKind, Phase
+from phase10kit.solver_core import needs_key, uses_key
 
 
 class RandomBot(Bot):
@@ -63,7 +65,7 @@ class GreedyBot(Bot):
     def _decide(self, view: PlayerView) -> tuple[Action, str]:
         if view.stage == "draw":
             return self._draw(view)
-        lays = list(view.lays())  # kind by kind: a turn without a lay-down never generates the rest at once
+        lays = _lays(view)
         if lays:
             return self._lay(view, lays)
         hit_list = hits(view)
@@ -102,12 +104,13 @@ class GreedyBot(Bot):
         phase = nearest_phase(hand, phases, view.rules.natural_required)
         if not _may_extend_started(top, hand, phase):
             return None
-        plan = progress_of(key_of(hand), phase, view.rules.natural_required)
-        for i, group in enumerate(plan):
-            wanted = top.color if isinstance(group.value, Color) else top.number
-            if group.started and wanted in group.needs:
+        plan = needs_key(key_of(hand), phase, view.rules.natural_required)
+        specs = phase.groups
+        for i, (started, needs) in enumerate(plan):
+            wanted = top.color if specs[i].kind is GroupKind.COLOR else top.number
+            if started and wanted in needs:
                 # "the other set of 3" when an earlier group of the phase has the same shape.
-                name = group_name(group.spec, self.lang, other=any(g.spec == group.spec for g in plan[:i]))
+                name = group_name(specs[i], self.lang, other=specs[i] in specs[:i])
                 return t.gettext("Took the discarded {card}: it goes into {group} of my phase.").format(
                     card=top, group=name
                 )
@@ -115,7 +118,7 @@ class GreedyBot(Bot):
 
     # -- laying and hitting
 
-    def _lay(self, view: PlayerView, lays: list[Lay]) -> tuple[Action, str]:
+    def _lay(self, view: PlayerView, lays: Sequence[Lay]) -> tuple[Action, str]:
         choice = min(lays, key=lambda a: sum(card.is_wild for card in a.cards))
         why = translator(self.lang).gettext("Laid down my phase as soon as I held it: {groups}.")
         return choice, why.format(groups=" ".join(str(g) for g in choice.groups))
@@ -135,7 +138,7 @@ class GreedyBot(Bot):
         if phases:
             nr = view.rules.natural_required
             phase = nearest_phase(hand, phases, nr)
-            used = card_counts(plan_cards(progress_of(key_of(hand), phase, nr)))
+            used = uses_key(key_of(hand), phase, nr)
             spare = [card for card in candidates if counts[card.index] > used[card.index]]
             if spare:
                 card = max(spare, key=lambda c: (c.points, c.index))
@@ -181,7 +184,7 @@ class SmartBot(GreedyBot):
             after,
         ).format(card=top, count=after)
 
-    def _lay(self, view: PlayerView, lays: list[Lay]) -> tuple[Action, str]:
+    def _lay(self, view: PlayerView, lays: Sequence[Lay]) -> tuple[Action, str]:
         others = [g for seat, groups in enumerate(view.melds) if seat != view.player for g in groups]
 
         def stuck_points(lay: Lay) -> tuple[int, int]:
@@ -227,12 +230,12 @@ class SmartBot(GreedyBot):
             return _discard_action(view, card, why.format(card=card), self.lang)
         nr = view.rules.natural_required
         phase, now = best_phase(hand, phases, nr)
-        used = card_counts(plan_cards(progress_of(key_of(hand), phase, nr)))
+        used = uses_key(key_of(hand), phase, nr)
 
         def cost(c: Card) -> tuple[int, bool, bool, int, int, int, int]:
             spare = counts[c.index] > used[c.index]
             harm = 0 if spare else _missing_without(hand, c, phase, nr) - now
-            live = 0 if spare else needs_live(progress_of(key_of(without(hand, c)), phase, nr), unseen)
+            live = 0 if spare else needs_live(needs_key(key_of(without(hand, c)), phase, nr), unseen)
             # A Skip that would skip no one now is kept while another spare card can go (it may skip later).
             wasted = c.is_skip and wasted_skip
             return (
@@ -256,6 +259,18 @@ class SmartBot(GreedyBot):
 
 
 # ---------------------------------------------------------------------------------------------
+
+
+def _lays(view: PlayerView) -> tuple[Lay, ...]:
+    """The legal lay-downs, asked of the view only when the solver says the hand holds an open phase.
+
+    Most play decisions come with no phase held: the solve is then all they cost, and it is the one
+    the discard's plan reads next (the solver core keeps recent hands).
+    """
+    phases = open_phases(view)
+    if not phases or not holds_any(key_of(view.hand), phases, view.rules.natural_required):
+        return ()
+    return view.lays()
 
 
 def _missing_without(hand: list[Card], card: Card, phase: Phase, natural_required: bool) -> int:
