@@ -261,7 +261,7 @@ SENTENCES: Mapping[Reason, str | tuple[str, ...]] = {
     Reason.BAD_CHOICE: N_("That is not one of the choices."),
     Reason.SELECT_ONE_CARD: N_("Select exactly one card."),
     Reason.BOTS_PLAYING: N_("Wait: the bots are still playing."),
-    Reason.HAND_OVER: N_("The hand is over: press Next hand to go on."),
+    Reason.HAND_OVER: N_("The round is over: press Next round to go on."),
     Reason.CARDS_COVERED: (N_("{player}: press Show my cards first."), N_("Press Show my cards first.")),
 }
 """The student's sentence for every reason: catalog msgids whose {placeholders} name details.

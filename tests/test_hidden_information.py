@@ -128,7 +128,7 @@ def redeal_hidden(table: Table, rng: random.Random) -> None:
 
 
 def drive(table: Table, seed: int, moves: int, check: Callable[[Table], None]) -> None:
-    """Play ``moves`` human moves through the buttons (every human seat, cover screens and Next hand included),
+    """Play ``moves`` human moves through the buttons (every human seat, cover screens and Next round included),
     calling ``check(table)`` at every moment the browser could look; a human sometimes takes a discard back."""
     bot, rng = SmartBot(seed=seed), random.Random(seed)
     for _ in range(moves * 3):
@@ -189,7 +189,7 @@ def test_over_a_whole_hand_and_the_next_no_hidden_card_is_synced() -> None:
     table = Table(players=3, seed=11, bots="greedy", speed=0, teaching=True)
     hands: set[int] = set()
     drive(table, 11, 400, lambda t: (hands.add(t.game.round), assert_viewer_sees_only_their_own(t)))
-    assert len(hands) >= 2, "the drive went through a hand's end and Next hand"
+    assert len(hands) >= 2, "the drive went through a hand's end and Next round"
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -41,7 +41,7 @@ def test_the_table_renders_in_each_language(lang: str) -> None:
     assert table.errors.value == ""
     shown = _texts(table)
     assert "{" not in shown.replace("{}", "")  # no placeholder left unfilled
-    assert t.gettext("Phase 10 — hand {number}").format(number=table.game.round) in shown
+    assert t.gettext("Phase 10 — round {number}").format(number=table.game.round) in shown
     assert table.log_entries and all(entry for entry in table.log_entries)
     if lang != "en":
         assert not set(BUTTONS.values()) & {b.description for b in table.buttons.values()}
@@ -67,7 +67,7 @@ def test_the_scoring_table_is_labelled_in_the_tables_language() -> None:
         view = table.game.view(table.human)
         table.session.act(view.legal[-1])  # any legal move: enough to reach the end of a hand
         table.session.play_bots()
-    assert "Body v tomto kole" in table.scoring.value and "Points this hand" not in table.scoring.value
+    assert "Body v tomto kole" in table.scoring.value and "Points this round" not in table.scoring.value
 
 
 def test_the_language_menu_switches_the_table_live() -> None:

@@ -169,7 +169,7 @@ def test_a_finished_hand_waits_for_next_hand_with_points_by_card_and_who_advance
             summary = s.summary
             assert summary is not None and s.sheet[-1] is summary
             g = s.game
-            # Nothing happens until Next hand: no bot moves, no human move.
+            # Nothing happens until Next round: no bot moves, no human move.
             assert s.bot_step() is None
             with pytest.raises(Phase10Error) as error:
                 s.act(Draw(g.current_player))

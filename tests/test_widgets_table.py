@@ -76,7 +76,7 @@ def make(players: int = 3, seed: int = 0, **kwargs: Any) -> Table:
 def autopilot(table: Table, seed: int, *, until: Any = None, limit: int = 3000) -> list[Action]:
     """A bot plays the human's seat through the buttons until ``until(table, action)``, the end or ``limit`` moves.
 
-    A finished hand's summary waits for Next hand: the autopilot presses it.
+    A finished hand's summary waits for Next round: the autopilot presses it.
     """
     bot = SmartBot(seed=seed)
     done: list[Action] = []
@@ -282,23 +282,23 @@ def test_human_lays_down_hits_goes_out_and_the_summary_waits_for_next_hand() -> 
             hit |= isinstance(action, Hit)
             if t.game.round == hand_number and not t.game.is_over():
                 continue
-            heading = f"Hand {hand_number} is over: p1 (you) went out."
+            heading = f"Round {hand_number} is over: p1 (you) went out."
             if laid and hit and heading in t.log_entries and not t.game.is_over():
                 assert t.session.state == "summary" and t.next_button.layout.display != "none"
-                assert heading in t.scoring.value and "Points this hand" in t.scoring.value
+                assert heading in t.scoring.value and "Points this round" in t.scoring.value
                 summary = t.session.summary
                 assert summary is not None and summary.went_out == 0 and summary.results[0].left == ()
                 left = summary.results[1].left
                 assert summary.results[1].points == sum(card.points for card in left)
                 assert all(f"{card} ({card.points})" in t.scoring.value for card in left), "points by card"
                 assert f"<td>{t.game.scores[1]}</td>" in t.scoring.value
-                # Nothing else happens until Next hand: no bot moves, the board waits, the buttons are hidden.
+                # Nothing else happens until Next round: no bot moves, the board waits, the buttons are hidden.
                 log_before = list(t.log_entries)
                 assert t.hand_box.layout.display == "none"
                 assert all(b.layout.display == "none" for k, b in t.buttons.items() if k != "new")
                 t.buttons["draw"].click()
                 assert t.status.tone == "problem" and t.log_entries == log_before
-                assert "press Next hand" in t.status.text
+                assert "press Next round" in t.status.text
                 t.next_button.click()
                 assert t.session.summary is None and t.hand_box.layout.display != "none"
                 assert "Hand" in t.score_sheet.value and f"+{summary.results[1].points}" in t.score_sheet.value

@@ -3,7 +3,7 @@
 A ``TableSession`` owns one ``Game`` and the seats around it: human seats (one, or several sharing
 the screen) and bots. It decides what may happen now (``state``), lets the bots move one at a time
 (``bot_step``, ``play_bots``, or paced on an event loop with ``run_bots``), holds a finished hand's
-summary until someone presses *Next hand*, hides the screen between two humans' turns (``cover``),
+summary until someone presses *Next round*, hides the screen between two humans' turns (``cover``),
 and keeps the log and the score sheet. ``widgets.table.Table`` is only a view over it.
 
 Hidden information stays hidden here too: ``viewer`` is the one seat whose cards may be shown,
@@ -466,7 +466,7 @@ class TableSession:
 
     @property
     def state(self) -> State:
-        """``"over"``, ``"summary"`` (a finished hand waits for Next hand), ``"cover"`` (a human must show
+        """``"over"``, ``"summary"`` (a finished hand waits for Next round), ``"cover"`` (a human must show
         their cards), ``"human"`` (the seat in ``viewer`` plays) or ``"bots"`` (a bot is to move)."""
         if self.game.is_over():
             return "over"
@@ -496,7 +496,7 @@ class TableSession:
         if state == "bots":
             raise Phase10Error("Wait: the bots are still playing.", reason=Reason.BOTS_PLAYING)
         if state == "summary":
-            raise Phase10Error("The hand is over: press Next hand to go on.", reason=Reason.HAND_OVER)
+            raise Phase10Error("The round is over: press Next round to go on.", reason=Reason.HAND_OVER)
         if state == "over":
             raise Phase10Error("The game is over.", reason=Reason.GAME_OVER)
         if state == "cover":
@@ -574,7 +574,7 @@ class TableSession:
     def next_hand(self) -> None:
         """Close the finished hand's summary; the next hand goes on (bots move, or a human is covered)."""
         if self.summary is None or self.game.is_over():
-            raise Phase10Error("there is no finished hand waiting for Next hand", reason=Reason.BAD_CHOICE)
+            raise Phase10Error("there is no finished hand waiting for Next round", reason=Reason.BAD_CHOICE)
         self.summary = None
         self._hand_over_seats()
         self._notify()
@@ -639,7 +639,7 @@ class TableSession:
         if self.state != "human" or view.stage != "play":
             return t.gettext("You can lay down only on your turn, after drawing.")
         if view.laid[view.player] is not None:
-            return t.gettext("You have already laid down your phase this hand.")
+            return t.gettext("You have already laid down your phase this round.")
         phase = nearest_phase(view)
         if phase is None:
             return t.gettext("No layout to lay down.")
@@ -740,7 +740,7 @@ class TableSession:
             ).format(players=self.players)
         if entry.kind == "hand-over":
             who = seat_name(entry.player or 0, you, self.lang)
-            return t.gettext("Hand {number} is over: {who} went out.").format(number=entry.hand, who=who)
+            return t.gettext("Round {number} is over: {who} went out.").format(number=entry.hand, who=who)
         if entry.kind == "game-over":
             winner = seat_name(entry.player or 0, you, self.lang)
             return t.ngettext(

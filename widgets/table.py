@@ -72,7 +72,7 @@ BUTTONS: dict[str, str] = {
 """The turn's buttons: key (their class is ``p10-btn-<key>``) and English label (the msgid)."""
 
 EXTRA_BUTTONS: dict[str, str] = {
-    "next": N_("Next hand"),
+    "next": N_("Next round"),
     "show": N_("Show my cards"),
     "rules": N_("? Rules"),
 }
@@ -794,9 +794,9 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         if view.over:
             text = t.gettext("Phase 10 — the game is over")
         elif view.tiebreak:
-            text = t.gettext("Phase 10 — tie-break hand")
+            text = t.gettext("Phase 10 — tie-break round")
         else:
-            text = t.gettext("Phase 10 — hand {number}").format(number=view.round)
+            text = t.gettext("Phase 10 — round {number}").format(number=view.round)
         return f"<h3 style='margin:4px 0'>{escape(text)}</h3>"
 
     def _hint_html(self) -> str:

@@ -64,7 +64,7 @@ def phase_text(view: PlayerView, seat: int, lang: str = "en") -> str:
     phase = view.current_phases[seat]
     if view.tiebreak:
         if phase is None:  # sitting out, or already laid down (which ends the game)
-            return t.gettext("Tie-break hand")
+            return t.gettext("Tie-break round")
         return t.gettext("Tie-break phase: {name}").format(name=phase_name(phase, lang))
     if phase is None:
         return t.gettext("Phase {number}: any phase not yet made").format(number=view.phases[seat])
@@ -255,7 +255,7 @@ def turn_html(state: str, view: PlayerView, you: int | None, lang: str = "en") -
         winner = seat_name(view.winner, you, lang) if view.winner is not None else "?"
         text, css = t.gettext("The game is over: {winner} won.").format(winner=winner), "p10-turn-over"
     elif state == "summary":
-        text, css = t.gettext("The hand is over: see the scores, then press Next hand."), "p10-turn-summary"
+        text, css = t.gettext("The round is over: see the scores, then press Next round."), "p10-turn-summary"
     elif state == "cover":
         text = t.gettext("Pass the screen to {player}.").format(player=f"p{view.current_player + 1}")
         css = "p10-turn-cover"
@@ -306,13 +306,13 @@ def summary_html(summary: HandSummary, you: int | None, reasons: Sequence[str], 
             total,
         ).format(winner=winner, points=total)
         parts.append(f'<p class="p10-winner"><strong>{escape(final)}</strong></p>')
-    heading = t.gettext("Hand {number} is over: {who} went out.").format(number=summary.hand, who=name)
+    heading = t.gettext("Round {number} is over: {who} went out.").format(number=summary.hand, who=name)
     head = "".join(
         f"<th scope='col'>{escape(text)}</th>"
         for text in (
             t.gettext("Player"),
             t.gettext("Cards left"),
-            t.gettext("Points this hand"),
+            t.gettext("Points this round"),
             t.gettext("Total"),
             t.gettext("Phase made"),
         )
@@ -337,7 +337,7 @@ def summary_html(summary: HandSummary, you: int | None, reasons: Sequence[str], 
         f"<tbody>{''.join(rows)}</tbody></table>"
     )
     if reasons:
-        title = t.gettext("How the bots decided this hand")
+        title = t.gettext("How the bots decided this round")
         items = "".join(f"<li>{escape(line)}</li>" for line in reasons)
         parts.append(f"<details class='p10-bot-reasons'><summary>{escape(title)}</summary><ol>{items}</ol></details>")
     return "".join(parts)
@@ -354,7 +354,7 @@ def score_sheet_html(sheet: Sequence[HandSummary], players: int, you: int | None
         for result in summary.results:
             mark = f" ✓{result.phase}" if result.phase else (" ✓" if result.phase == 0 else "")
             cells.append(f"<td>+{result.points}{escape(mark)}</td>")
-        label = t.gettext("Hand {number}").format(number=summary.hand)
+        label = t.gettext("Round {number}").format(number=summary.hand)
         rows.append(f"<tr><th scope='row'>{escape(label)}</th>{''.join(cells)}</tr>")
     if sheet:
         totals = "".join(f"<td><strong>{result.total}</strong></td>" for result in sheet[-1].results)
@@ -362,7 +362,7 @@ def score_sheet_html(sheet: Sequence[HandSummary], players: int, you: int | None
     else:
         empty = t.gettext("No hand finished yet.")
         rows.append(f"<tr><td colspan='{players + 1}'>{escape(empty)}</td></tr>")
-    note = t.gettext("✓N: phase N made in that hand.")
+    note = t.gettext("✓N: phase N made in that round.")
     return (
         f"<table class='p10-sheet-table'><caption><strong>{escape(title)}</strong></caption>"
         f"<thead><tr><th scope='col'>{escape(t.gettext('Hand'))}</th>{head}</tr></thead>"
@@ -410,9 +410,9 @@ _RULE_SENTENCES: dict[str, dict[object, str]] = {
         False: N_("A Skip is never taken from the discard pile."),
     },
     "progression": {
-        "in_order": N_("Phases are made in order, one per hand at most."),
-        "any_order": N_("Phases may be made in any order, one per hand at most."),
-        "all_advance": N_("Everyone moves to the next phase after every hand; the lowest score wins."),
+        "in_order": N_("Phases are made in order, one per round at most."),
+        "any_order": N_("Phases may be made in any order, one per round at most."),
+        "all_advance": N_("Everyone moves to the next phase after every round; the lowest score wins."),
     },
 }
 
@@ -423,7 +423,7 @@ _SHORT_RULES = (
         "in a row, colour groups one colour."
     ),
     N_("Wild cards stand for any card; a Skip makes a player lose their next turn."),
-    N_("After laying down you may add cards to any laid group. The first to get rid of all cards ends the hand."),
+    N_("After laying down you may add cards to any laid group. The first to get rid of all cards ends the round."),
     N_("Cards left in hand score points against you: 1–9 five, 10–12 ten, Skip fifteen, Wild twenty-five."),
     N_("Who makes a phase moves on. After the last phase, the lowest total score wins."),
 )

@@ -32,7 +32,7 @@ def test_the_play_page_shows_the_table_in_the_urls_language(local_page: Any, voi
         button = page.locator(f".p10-table .p10-btn-{key}")
         expect(button).to_have_text(t.gettext(msgid), timeout=WAIT)
         assert t.gettext(msgid) != msgid
-    expect(page.locator(".p10-table .p10-title")).to_contain_text(t.gettext("Phase 10 — hand {number}").split("{")[0])
+    expect(page.locator(".p10-table .p10-title")).to_contain_text(t.gettext("Phase 10 — round {number}").split("{")[0])
     labels = page.locator(".p10-hand button.p10-card").evaluate_all("bs => bs.map(b => b.getAttribute('aria-label'))")
     assert labels and all(label for label in labels)
     wild, skip = t.gettext("Wild"), t.gettext("Skip")

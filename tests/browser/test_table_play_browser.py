@@ -213,7 +213,7 @@ def test_the_end_of_hand_summary_waits_for_next_hand(voila_url: str, local_page:
     assert summary is not None and mirror.session.state == "summary"
     box = page.locator(".p10-summary")
     expect(box).to_be_visible(timeout=WAIT)
-    expect(box).to_contain_text(f"Hand 1 is over: {'p1 (you)' if summary.went_out == 0 else 'p2'} went out.")
+    expect(box).to_contain_text(f"Round 1 is over: {'p1 (you)' if summary.went_out == 0 else 'p2'} went out.")
     for result in summary.results:
         for card_left in result.left:
             expect(box).to_contain_text(f"{card_left} ({card_left.points})")
@@ -226,7 +226,7 @@ def test_the_end_of_hand_summary_waits_for_next_hand(voila_url: str, local_page:
     page.wait_for_timeout(2500)  # three paced moves' worth: nothing may arrive while the summary waits
     expect(page.locator(".p10-log li")).to_have_count(lines)
     expect(box).to_be_visible()
-    expect(page.locator(".p10-score-sheet tbody tr").first).to_contain_text("Hand 1")
+    expect(page.locator(".p10-score-sheet tbody tr").first).to_contain_text("Round 1")
     page.locator(".p10-btn-next-hand").click()
     mirror.next_hand()
     expect(box).to_be_hidden(timeout=WAIT)
