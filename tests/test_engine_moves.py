@@ -7,13 +7,17 @@ first), so the search must agree with ``can_complete`` on every hand, every phas
 
 from __future__ import annotations
 
+import random
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from phase10kit import COLORS, SKIP, WILD, Card, Group, Lay, can_complete, parse_cards, phase, standard_deck
 from phase10kit.cards import card_counts
 from phase10kit.engine.moves import lay_actions, layouts
+from phase10kit.game import Game
 from phase10kit.phases import Phase
+from phase10kit.rules import Rules, phase_list
 from tests.oracle import examples
 
 NUMBER_CARDS = [card for card in standard_deck() if card.is_number]
@@ -76,3 +80,23 @@ def test_the_search_keeps_equal_groups_in_ascending_order() -> None:
         "s[B2 Y2 W] s[R7 G7 Y7]",
         "s[B2 Y2 W] s[B7 G7 Y7]",
     ]
+
+
+@settings(max_examples=examples(12))
+@given(st.integers(0, 10_000), st.sampled_from(["default", "variants", "all_advance"]), st.integers(2, 5))
+def test_undo_restores_every_position_of_a_long_random_game(seed: int, rules_name: str, players: int) -> None:
+    """Undo records save the per-player lists by reference: every position must come back exactly."""
+    rules = {
+        "default": Rules(),
+        "variants": Rules(skip_target="next", hit_others="same_turn", go_out="discard", first_skip="cover"),
+        "all_advance": Rules(progression="all_advance", phases=phase_list("s2,r3,4s2")),
+    }[rules_name]
+    game = Game(players=players, rules=rules, seed=seed)
+    rng = random.Random(seed)
+    saved = [game.to_json()]
+    while len(saved) < 400 and not game.is_over():
+        game.apply(rng.choice(list(game.legal_actions())))
+        saved.append(game.to_json())
+    for position in reversed(saved[:-1]):
+        game.undo()
+        assert game.to_json() == position

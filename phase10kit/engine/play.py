@@ -9,6 +9,8 @@ from the draw pile.
 
 from __future__ import annotations
 
+from typing import Any
+
 from phase10kit.actions import Action, Discard, Draw, Hit, Lay, Take
 from phase10kit.cards import Card
 from phase10kit.engine.legality import Legality
@@ -65,7 +67,7 @@ class Playing(Legality):
         self.turn += 1
         for seat in self.order_from(after):
             if self.skipped[seat]:
-                self.skipped[seat] = False
+                self._set(self.skipped, seat, False)
                 continue
             self.current_player = seat
             break
@@ -89,6 +91,11 @@ class Playing(Legality):
             self._rollback(entry)
             raise
         self._undo.append(entry)
+
+    def _set(self, items: list[Any], position: int, value: object) -> None:
+        """``items[position] = value``, recorded for undo (the undo entry saved ``items`` by reference)."""
+        self._changes.append(Replaced(items, position, items[position]))
+        items[position] = value
 
     def _remove_from_hand(self, player: int, card: Card) -> None:
         hand = self.hands[player]
@@ -120,8 +127,8 @@ class Playing(Legality):
                 self._remove_from_hand(player, card)
             self._changes.append(Filled(self.melds[player]))
             self.melds[player][:] = action.groups
-            self.laid[player] = action.phase if action.phase is not None else self.open_phases(player)[0]
-            self.laid_turn[player] = self.turn
+            self._set(self.laid, player, action.phase if action.phase is not None else self.open_phases(player)[0])
+            self._set(self.laid_turn, player, self.turn)
             if self.tiebreak:
                 self._finish(player)
             elif not self.hands[player]:
@@ -146,7 +153,7 @@ class Playing(Legality):
                 following = self.order_from(player)[0]
                 target = following if following != player and not self.skipped[following] else None
             if target is not None:
-                self.skipped[target] = True
+                self._set(self.skipped, target, True)
         if not self.hands[player]:
             self._end_round()
         else:
@@ -164,11 +171,14 @@ class Playing(Legality):
     def _end_round(self) -> None:
         """Score the round, advance those who laid their phase, then end the game or deal the next round."""
         self._changes.append(Snapshot.of(self))
+        # New lists, not changed in place: the undo entry saved the old ones by reference.
+        scores, done = list(self.scores), list(self.done)
         for seat in self.active:
-            self.scores[seat] += sum(card.points for card in self.hands[seat])
+            scores[seat] += sum(card.points for card in self.hands[seat])
             laid = self.laid[seat]
-            if laid is not None and laid not in self.done[seat]:
-                self.done[seat] = (*self.done[seat], laid)
+            if laid is not None and laid not in done[seat]:
+                done[seat] = (*done[seat], laid)
+        self.scores, self.done = scores, done
         count = self.rules.phase_count
         if self.rules.progression == "all_advance":
             finished = list(range(self.players)) if self.round >= count else []

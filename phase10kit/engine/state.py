@@ -25,7 +25,7 @@ CARD_TEXT = tuple(str(card) for card in CARDS_BY_INDEX)
 """Each card's notation by index (``str(card)`` looks up an enum on every call)."""
 
 Scalars = tuple[Any, ...]
-"""The state that is not a list of cards, saved whole before each action for undo."""
+"""The state that is not a list of cards, saved before each action for undo (see ``GameState.scalars``)."""
 
 
 class GameState:
@@ -145,16 +145,22 @@ class GameState:
         return f"hand {self.round}, turn {self.turn}: p{self.current_player + 1} to {self.stage}"
 
     def scalars(self) -> Scalars:
+        """The state that is not a list of cards, saved before each action for undo.
+
+        The five per-player lists are saved by reference, not copied: ``phase10kit.engine.play``
+        never changes a saved list in place without an undo record (``Replaced``), and replaces a
+        list whole when it changes many entries (a new round, the scores at a round's end).
+        """
         return (
             self.round,
             self.dealer,
             self.active,
             self.tiebreak,
-            tuple(self.scores),
-            tuple(self.done),
-            tuple(self.laid),
-            tuple(self.laid_turn),
-            tuple(self.skipped),
+            self.scores,
+            self.done,
+            self.laid,
+            self.laid_turn,
+            self.skipped,
             self.turn,
             self.current_player,
             self.stage,
@@ -163,10 +169,8 @@ class GameState:
         )
 
     def restore_scalars(self, saved: Scalars) -> None:
-        (self.round, self.dealer, self.active, self.tiebreak, scores, done, laid, laid_turn, skipped) = saved[:9]
-        (self.turn, self.current_player, self.stage, self.over, self.winner) = saved[9:]
-        self.scores, self.done, self.laid = list(scores), list(done), list(laid)
-        self.laid_turn, self.skipped = list(laid_turn), list(skipped)
+        (self.round, self.dealer, self.active, self.tiebreak, self.scores, self.done, self.laid) = saved[:7]
+        (self.laid_turn, self.skipped, self.turn, self.current_player, self.stage, self.over, self.winner) = saved[7:]
 
 
 @cache
