@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from phase10kit.actions import Action, Discard, Draw, Hit, Lay, Take
 from phase10kit.cards import WILD, Card, Color, format_cards
 from phase10kit.i18n import translator
 from phase10kit.phases import GroupKind, GroupSpec, Phase
@@ -159,3 +160,29 @@ def _needs_text(group: GroupProgress, lang: str) -> str:
     return t.ngettext("one more {color} card or a Wild", "{count} more {color} cards or Wilds", n).format(
         count=n, color=color_name(group.value, lang)
     )
+
+
+def action_phrase(action: Action, lang: str = "en") -> str:
+    """An action in words, as a bot names what it chose: cards and groups in the card notation, nothing else
+    left in English (the action notation, ``p1 hit p2.1 W>low``, is for code and saves).
+
+    >>> from phase10kit.actions import parse_action
+    >>> action_phrase(parse_action("p1 hit p2.1 W>low")), action_phrase(parse_action("p1 discard S>p3"), "es")
+    ('add W to group 1 of p2, at its low end', 'descartar S y saltar a p3')
+    """
+    t = translator(lang)
+    if isinstance(action, Draw):
+        return t.gettext("draw from the draw pile")
+    if isinstance(action, Take):
+        return t.gettext("take the top discard")
+    if isinstance(action, Lay):
+        return t.gettext("lay down {groups}").format(groups=" ".join(str(group) for group in action.groups))
+    if isinstance(action, Hit):
+        where = {"low": t.gettext("add {card} to group {group} of p{player}, at its low end"),
+                 "high": t.gettext("add {card} to group {group} of p{player}, at its high end"),
+                 None: t.gettext("add {card} to group {group} of p{player}")}[action.end]  # fmt: skip
+        return where.format(card=action.card, group=action.group + 1, player=action.target + 1)
+    assert isinstance(action, Discard)
+    if action.target is not None:
+        return t.gettext("discard {card} and skip p{player}").format(card=action.card, player=action.target + 1)
+    return t.gettext("discard {card}").format(card=action.card)

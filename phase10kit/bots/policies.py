@@ -30,7 +30,7 @@ from phase10kit.bots.base import (
     without,
 )
 from phase10kit.cards import CARDS_BY_INDEX, WILD_INDEX, Card, card_counts
-from phase10kit.explain import group_name
+from phase10kit.explain import action_phrase, group_name
 from phase10kit.game import PlayerView
 from phase10kit.i18n import translator
 from phase10kit.phases import GroupKind, Phase
@@ -50,11 +50,11 @@ class RandomBot(Bot):
         action = self.rng.choice(view.legal)
         count = len(view.legal)
         why = translator(self.lang).ngettext(
-            "Chose {action} at random: it was the only legal action.",
-            "Chose {action} at random among {count} legal actions.",
+            "Chose at random: {action}, the only legal action.",
+            "Chose at random among {count} legal actions: {action}.",
             count,
         )
-        return action, why.format(action=action, count=count)
+        return action, why.format(action=action_phrase(action, self.lang), count=count)
 
 
 class GreedyBot(Bot):
