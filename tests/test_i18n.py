@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import gettext
 import importlib.util
 import re
@@ -62,6 +63,25 @@ def test_every_message_the_code_uses_is_in_the_template_and_each_catalog(templat
     assert TOOL.msgids(TOOL.read(TOOL.POT)) == wanted
     for lang in TRANSLATED:
         assert TOOL.msgids(TOOL.read(TOOL.po_path(lang))) == wanted, lang
+
+
+def _literal_messages(path: Path) -> set[str]:
+    """Every string literal given to ``gettext``/``N_`` in a module, also inside f-strings (which Babel skips)."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant):
+            name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+            if name in ("gettext", "N_") and isinstance(node.args[0].value, str):
+                found.add(node.args[0].value)
+    return found
+
+
+def test_no_message_hides_from_extraction_inside_an_f_string(template: Catalog) -> None:
+    """A ``t.gettext('...')`` written inside an f-string is not extracted, so it would stay English."""
+    wanted = TOOL.msgids(template)
+    sources = [*Path("phase10kit").rglob("*.py"), *Path("widgets").rglob("*.py")]
+    missing = {f"{path}: {text!r}" for path in sources for text in _literal_messages(path) if text not in wanted}
+    assert not missing, "\n".join(sorted(missing))
 
 
 def test_drift_is_reported_when_the_code_gains_a_message(template: Catalog) -> None:

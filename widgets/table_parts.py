@@ -173,7 +173,8 @@ def piles_html(view: PlayerView, lang: str = "en") -> str:
             f"{card_svg(top, scale=0.6, lang=lang)}<div>{escape(label)}</div></div>"
         )
     else:
-        top_html = f"<div>{escape(t.gettext('The discard pile is empty.'))}</div>"
+        empty = t.gettext("The discard pile is empty.")
+        top_html = f"<div>{escape(empty)}</div>"
         earlier = ""
     return (
         f'<div style="display:flex;gap:16px;align-items:flex-end;flex-wrap:wrap">'
@@ -344,7 +345,7 @@ def summary_html(summary: HandSummary, you: int | None, reasons: Sequence[str], 
 
 
 def score_sheet_html(sheet: Sequence[HandSummary], players: int, you: int | None, lang: str = "en") -> str:
-    """The running score sheet: one row per hand (points, ✓ and the phase made), then the totals."""
+    """The running score sheet: one row per round (points, ✓ and the phase made), then the totals."""
     t = translator(lang)
     title = t.gettext("Score sheet")
     head = "".join(f"<th scope='col'>{escape(seat_name(seat, you, lang))}</th>" for seat in range(players))
@@ -358,14 +359,16 @@ def score_sheet_html(sheet: Sequence[HandSummary], players: int, you: int | None
         rows.append(f"<tr><th scope='row'>{escape(label)}</th>{''.join(cells)}</tr>")
     if sheet:
         totals = "".join(f"<td><strong>{result.total}</strong></td>" for result in sheet[-1].results)
-        rows.append(f"<tr><th scope='row'>{escape(t.gettext('Total'))}</th>{totals}</tr>")
+        total = t.gettext("Total")
+        rows.append(f"<tr><th scope='row'>{escape(total)}</th>{totals}</tr>")
     else:
-        empty = t.gettext("No hand finished yet.")
+        empty = t.gettext("No round finished yet.")
         rows.append(f"<tr><td colspan='{players + 1}'>{escape(empty)}</td></tr>")
     note = t.gettext("✓N: phase N made in that round.")
+    rounds = t.gettext("Round")
     return (
         f"<table class='p10-sheet-table'><caption><strong>{escape(title)}</strong></caption>"
-        f"<thead><tr><th scope='col'>{escape(t.gettext('Hand'))}</th>{head}</tr></thead>"
+        f"<thead><tr><th scope='col'>{escape(rounds)}</th>{head}</tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table><div class='p10-note'>{escape(note)}</div>"
     )
 
@@ -439,10 +442,16 @@ def rules_html(rules: Rules, lang: str = "en") -> str:
         if value in sentences:
             options.append(f"<li>{escape(t.gettext(sentences[value]))}</li>")
     phases = ", ".join(f"{i + 1}: {phase_name(phase, lang)}" for i, phase in enumerate(rules.phases))
-    options.append(f"<li>{escape(t.gettext('The phases: {phases}.').format(phases=phases))}</li>")
+    listed = t.gettext("The phases: {phases}.").format(phases=phases)
+    options.append(f"<li>{escape(listed)}</li>")
+    label, short_title, options_title = (
+        t.gettext("Rules"),
+        t.gettext("The rules in short"),
+        t.gettext("This table plays with"),
+    )
     return (
-        f"<section aria-label='{escape(t.gettext('Rules'))}'><h4>{escape(t.gettext('The rules in short'))}</h4>"
-        f"<ul>{short}</ul><h4>{escape(t.gettext('This table plays with'))}</h4><ul>{''.join(options)}</ul></section>"
+        f"<section aria-label='{escape(label)}'><h4>{escape(short_title)}</h4>"
+        f"<ul>{short}</ul><h4>{escape(options_title)}</h4><ul>{''.join(options)}</ul></section>"
     )
 
 

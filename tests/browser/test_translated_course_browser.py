@@ -1,0 +1,69 @@
+"""A translated lesson and a translated table in Voila, in Chromium: the notebook's language everywhere, no error.
+
+The pages name no ``lang=`` in their address: the notebooks set their language themselves (``set_language``).
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from phase10kit.i18n import translator
+from widgets.table import BUTTONS
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from tests.test_notebook_translations import english_words  # noqa: E402
+from tools import translate_notebooks  # noqa: E402
+
+pytestmark = pytest.mark.browser
+
+WAIT = 90_000  # the first render starts a kernel: seconds on a busy 2-core machine
+ERROR = "There was an error when executing cell"
+
+
+def first_heading(lang: str, notebook: str) -> str:
+    """The lesson's title as its translation writes it (the catalog's translation of the English heading)."""
+    source = next(source for source in translate_notebooks.sources() if source.name == notebook)
+    catalog = translate_notebooks.load(translate_notebooks.catalog_path(source, lang), lang)
+    english = translate_notebooks.template(source)
+    heading = next(entry.id for entry in english if entry.id and "heading" in entry.auto_comments)
+    return str(catalog[heading].string)
+
+
+def test_a_ukrainian_lesson_speaks_ukrainian_in_its_text_and_its_widgets(local_page: Any, voila_url: str) -> None:
+    page = local_page
+    page.goto(f"{voila_url}/voila/render/uk/03_runs.ipynb", timeout=WAIT)
+    expect(page.locator(".p10-kind-spot .p10-action").first).to_be_visible(timeout=WAIT)
+    expect(page.locator("body")).not_to_contain_text(ERROR)
+    expect(page.locator("h1").first).to_contain_text(first_heading("uk", "03_runs"))
+    t = translator("uk")
+    feedback = page.locator(".p10-feedback")
+    assert feedback.count() == 6
+    assert all(t.gettext("not yet") in text for text in feedback.all_inner_texts())
+    prose = page.locator(".jp-MarkdownOutput, .jp-RenderedMarkdown").all_inner_texts()
+    assert prose and not [text for text in prose if len(english_words(text)) >= 2]
+    questions = page.locator(".p10-question").all_inner_texts()
+    assert questions and not [text for text in questions if len(english_words(text)) >= 2]
+    assert re.search("[а-яіїєґ]", " ".join(questions), re.IGNORECASE)
+
+
+def test_the_korean_play_page_is_korean_without_lang_in_its_address(local_page: Any, voila_url: str) -> None:
+    page = local_page
+    page.goto(f"{voila_url}/voila/render/ko/play.ipynb?seed=3&players=2&bots=greedy", timeout=WAIT)
+    expect(page.locator(".p10-table .p10-hand button.p10-card").first).to_be_visible(timeout=WAIT)
+    t = translator("ko")
+    for key, msgid in BUTTONS.items():
+        expect(page.locator(f".p10-table .p10-btn-{key}")).to_have_text(t.gettext(msgid), timeout=WAIT)
+    expect(page.locator(".p10-table .p10-title")).to_contain_text(t.gettext("Phase 10 — round {number}").split("{")[0])
+    expect(page.locator("body")).not_to_contain_text(ERROR)
+    expect(page.locator(".p10-play-messages")).to_have_text("")
+    page.locator(".p10-table .p10-btn-draw").click()
+    expect(page.locator(".p10-table .p10-log")).to_contain_text("뽑", timeout=WAIT)
+    expect(page.locator(".p10-table .p10-error")).to_have_text("")
