@@ -91,14 +91,30 @@ def words(text: str) -> list[str]:
 
 
 def reads_as_prose(text: str) -> bool:
-    """Whether a string literal is text for a reader: two plain words or more (not notation, not an id).
+    """Whether a string literal is text for a reader: two plain words or more, and not the kit's notation
+    (cards, groups, phases, actions such as an exercise's answer ``"p2 take; p2 discard G1"``) nor an id.
 
     >>> [reads_as_prose(text) for text in ("turns left", "sets.guess_small", "p1 lay s[R7 B7 G7]", "R7 B7 W")]
     [True, False, False, False]
+    >>> reads_as_prose("p2 take; p2 discard G1"), reads_as_prose("take the discard")
+    (False, True)
     """
+    if is_notation(text):
+        return False
     for pattern in (FIELD, TAG):
         text = pattern.sub(" ", text)
     return sum(1 for word in text.split() if WORD.match(word)) >= 2
+
+
+def is_notation(text: str) -> bool:
+    """Whether the text is actions in the kit's notation, one or more separated by ``;`` (never translated)."""
+    from phase10kit.actions import parse_action
+    from phase10kit.errors import Phase10Error
+
+    try:
+        return all(parse_action(part.strip()) is not None for part in text.split(";"))
+    except Phase10Error:
+        return False
 
 
 def has_words(text: str) -> bool:
@@ -273,10 +289,8 @@ def _string_edits(
         content = token.string[len(prefix) + len(quote) : -len(quote)]
         before = significant[index - 1].type if index else tokenize.NEWLINE
         after = significant[index + 1].type if index + 1 < len(significant) else tokenize.NEWLINE
-        if before in (tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT, tokenize.ENCODING) and after in (
-            tokenize.NEWLINE,
-            tokenize.ENDMARKER,
-        ):
+        alone = before in (tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT, tokenize.ENCODING)
+        if alone and after in (tokenize.NEWLINE, tokenize.ENDMARKER) and "f" not in prefix.lower():
             yield from _docstring_edit(token, prefix, quote, content, at, translate)
         elif reads_as_prose(content) and "\n" not in content:
             yield Edit(at(token.start), at(token.end), prefix + quote + translate(content, "string") + quote)
