@@ -11,18 +11,23 @@ player to move may know (their hand, the groups on the table, who can be skipped
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from phase10kit.actions import Action, Discard, Draw, Hit, Lay, Take
 from phase10kit.cards import SKIP_INDEX, Card, card_counts
 from phase10kit.engine.moves import (
     discard_action,
+    distinct,
     draw_action,
     fitting_hits,
+    hand_key,
     hit_action,
     lay_actions,
+    phase_size,
+    plain_discards,
     take_action,
 )
 from phase10kit.engine.state import GameState, find_card
@@ -137,22 +142,22 @@ class TurnFacts:
             yield from draw_moves(self.player, self.can_draw, self.can_take)
 
     def lays(self) -> Iterator[Lay]:
-        if self.stage == "play":
-            yield from lay_moves(self.player, self.hand, self.rules, self.open_phases, self.named)
+        if self.stage == "play" and self.open_phases:
+            yield from lay_moves(self.player, hand_key(self.hand), self.rules, self.open_phases, self.named)
 
     def hits(self) -> Iterator[Hit]:
         if self.stage == "play" and self.laid and self.keeps_one:
-            yield from hit_moves(self.player, self.hand, self.melds, self.active, self.hit_others)
+            yield from hit_moves(self.player, distinct(self.hand), self.melds, self.active, self.hit_others)
 
     def discards(self) -> Iterator[Discard]:
         if self.stage == "play":
-            yield from discard_moves(self.player, self.hand, self.skip_targets)
+            yield from discard_moves(self.player, distinct(self.hand), self.skip_targets)
 
     def discards_of(self, card: Card) -> Iterator[Discard]:
         """The discards of ``card`` alone (``discards`` filtered, without generating the others)."""
         index = card.index
         if self.stage == "play" and any(held.index == index for held in self.hand):
-            yield from discard_moves(self.player, (card,), self.skip_targets)
+            yield from discard_moves(self.player, (index,), self.skip_targets)
 
     def actions(self) -> Iterator[Action]:
         """Every legal action, without repeats: draws, then lay-downs, hits and discards."""
@@ -162,56 +167,64 @@ class TurnFacts:
         yield from self.discards()
 
 
-def draw_moves(player: int, can_draw: bool, can_take: bool) -> Iterator[Action]:
+def draw_moves(player: int, can_draw: bool, can_take: bool) -> tuple[Action, ...]:
     """The draw stage's moves: draw from the pile, take the discard."""
-    if can_draw:
-        yield draw_action(player)
-    if can_take:
-        yield take_action(player)
+    return _draw_moves(player, can_draw, can_take)
+
+
+@cache
+def _draw_moves(player: int, can_draw: bool, can_take: bool) -> tuple[Action, ...]:
+    return ((draw_action(player),) if can_draw else ()) + ((take_action(player),) if can_take else ())
 
 
 def lay_moves(
     player: int,
-    hand: Sequence[Card],
+    key: tuple[int, ...],
     rules: Rules,
     open_phases: Sequence[tuple[int, Phase]],
     named: bool,
-) -> Iterator[Lay]:
-    """Every distinct lay-down of the open phases that the hand holds (exact sizes)."""
-    if not open_phases:
-        return
-    hand_key = tuple(sorted([card.index for card in hand]))
+) -> list[Lay]:
+    """Every distinct lay-down of the open phases that the hand (its ``hand_key``) holds (exact sizes)."""
+    moves: list[Lay] = []
     for number, phase in open_phases:
-        if len(hand_key) < phase.size + (rules.go_out == "discard"):
+        if len(key) < phase_size(phase) + (rules.go_out == "discard"):
             continue
-        yield from lay_actions(player, hand_key, phase, rules.natural_required, number if named else None)
+        moves += lay_actions(player, key, phase, rules.natural_required, number if named else None)
+    return moves
 
 
 def hit_moves(
     player: int,
-    hand: Sequence[Card],
+    present: Iterable[int],
     melds: Sequence[Sequence[Group]],
     active: Sequence[int],
     hit_others: bool,
-) -> Iterator[Hit]:
-    """Every distinct card of the hand on every group it fits (others' groups only when allowed)."""
-    present = sorted({card.index for card in hand})
+) -> list[Hit]:
+    """Every distinct card of the hand (``present``: its card indices, ascending, once each) on every group it fits.
+
+    Others' groups only when ``hit_others``.
+    """
+    present = tuple(present)
+    moves: list[Hit] = []
     for target in active:
         if target != player and not hit_others:
             continue
         for index, group in enumerate(melds[target]):
             for card_index, end in fitting_hits(group, present):
-                yield hit_action(player, target, index, card_index, end)
+                moves.append(hit_action(player, target, index, card_index, end))
+    return moves
 
 
-def discard_moves(player: int, hand: Sequence[Card], skip_targets: Sequence[int | None]) -> Iterator[Discard]:
-    """Every distinct discard; a Skip once per player it may name."""
-    for card_index in sorted({card.index for card in hand}):
-        if card_index == SKIP_INDEX:
-            for victim in skip_targets:
-                yield discard_action(player, card_index, victim)
-        else:
-            yield discard_action(player, card_index, None)
+def discard_moves(player: int, present: Iterable[int], skip_targets: Sequence[int | None]) -> list[Discard]:
+    """Every distinct discard of the cards ``present`` (indices, ascending, once each).
+
+    A Skip comes once per player it may name.
+    """
+    table = plain_discards(player)
+    moves = [table[card_index] for card_index in present]
+    if moves and moves[-1].card.index == SKIP_INDEX:  # the Skip sorts last
+        moves[-1:] = [discard_action(player, SKIP_INDEX, victim) for victim in skip_targets]
+    return moves
 
 
 class Legality(GameState):
@@ -435,20 +448,30 @@ class Legality(GameState):
 
     def generate(self) -> Iterator[Action]:
         """Every legal action now, without repeats (``TurnFacts.actions`` of this position, without copying it)."""
+        return iter(self.legal_moves())
+
+    def legal_moves(self) -> Sequence[Action]:
+        """Every legal action now, in ``TurnFacts.actions``' order: draws, lay-downs, hits, discards.
+
+        Built as one list (a chain of generators costs a resumption per action at every level).
+        """
         if self.over:
-            return
+            return ()
         player = self.current_player
         if self.stage == "draw":
-            yield from draw_moves(player, self.can_draw(), self.can_take())
-            return
-        hand = self.hands[player]
+            return draw_moves(player, self.can_draw(), self.can_take())
+        # The hand's card indices, sorted, once: they key the lay-downs, and their distinct values
+        # (in the same order) are the cards to hit with and to discard.
+        key = hand_key(self.hands[player])
+        present = tuple(dict.fromkeys(key))
         options = self.open_phases(player)
+        moves: list[Action] = []
         if options:
             named = self.rules.progression == "any_order" and not self.tiebreak
-            phases = [(number, self.phase_for(number)) for number in options]
-            yield from lay_moves(player, hand, self.rules, phases, named)
+            moves += lay_moves(player, key, self.rules, [(number, self.phase_for(number)) for number in options], named)
         if self.laid[player] is not None and self.keeps_card(player, 1):
-            yield from hit_moves(player, hand, self.melds, self.active, self.may_hit_others(player))
-        yield from discard_moves(
-            player, hand, self.skip_targets(player) if self.rules.skip_target == "choose" else (None,)
-        )
+            moves += hit_moves(player, present, self.melds, self.active, self.may_hit_others(player))
+        has_skip = present and present[-1] == SKIP_INDEX
+        targets = self.skip_targets(player) if has_skip and self.rules.skip_target == "choose" else (None,)
+        moves += discard_moves(player, present, targets)
+        return moves

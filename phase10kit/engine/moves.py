@@ -307,29 +307,53 @@ def lay_actions(
     return tuple([Lay.of_canonical(player, groups, named) for groups in layouts])
 
 
-def fitting_hits(group: Group, present: list[int]) -> Iterator[tuple[int, End | None]]:
-    """The (card index, end) of each distinct card in hand that fits the group; an end only for a Wild on a run."""
-    kind = group.kind
-    if kind is GroupKind.RUN:
+def fitting_hits(group: Group, present: tuple[int, ...]) -> list[tuple[int, End | None]]:
+    """The (card index, end) of each distinct card in hand that fits the group; an end only for a Wild on a run.
+
+    ``present``: the hand's card indices, ascending, once each.
+    """
+    if group.kind is GroupKind.RUN:
         low = group.value
         assert isinstance(low, int)
         high = low + len(group.cards) - 1
-        for i in present:
-            if i < WILD_INDEX:
-                number = (i >> 2) + 1
-                if number == low - 1 or number == high + 1:
-                    yield i, None
-            elif i == WILD_INDEX:
-                if low > 1:
-                    yield i, "low"
-                if high < 12:
-                    yield i, "high"
-        return
-    value = group.value
+        fits: list[tuple[int, End | None]] = [
+            (i, None) for i in present if i < WILD_INDEX and ((i >> 2) + 1 == low - 1 or (i >> 2) + 1 == high + 1)
+        ]
+        if WILD_INDEX in present:
+            if low > 1:
+                fits.append((WILD_INDEX, "low"))
+            if high < 12:
+                fits.append((WILD_INDEX, "high"))
+        return fits
+    fitting = _fitting_cards(group.value)
+    return [(i, None) for i in present if i in fitting]
+
+
+@cache
+def _fitting_cards(value: GroupValue) -> frozenset[int]:
+    """The card indices that fit a set of that number or a colour group of that colour (its naturals and the Wild)."""
     if isinstance(value, Color):
-        fitting = {WILD_INDEX, *range(value.index, WILD_INDEX, 4)}
-    else:
-        fitting = {WILD_INDEX, *range(4 * value - 4, 4 * value)}
-    for i in present:
-        if i in fitting:
-            yield i, None
+        return frozenset({WILD_INDEX, *range(value.index, WILD_INDEX, 4)})
+    return frozenset({WILD_INDEX, *range(4 * value - 4, 4 * value)})
+
+
+def hand_key(cards: Iterable[Card]) -> tuple[int, ...]:
+    """The cards' indices in ascending order: what the lay-downs of a hand are cached by."""
+    return tuple(sorted([card.index for card in cards]))
+
+
+def distinct(cards: Iterable[Card]) -> tuple[int, ...]:
+    """The distinct card indices of the cards, ascending."""
+    return tuple(sorted({card.index for card in cards}))
+
+
+@lru_cache(maxsize=256)
+def phase_size(phase: Phase) -> int:
+    """How many cards the phase takes (``Phase.size`` adds its groups up on every call)."""
+    return phase.size
+
+
+@cache
+def plain_discards(player: int) -> tuple[Discard, ...]:
+    """The player's discard of each card index, naming nobody (the shared ``discard_action`` values)."""
+    return tuple(discard_action(player, index, None) for index in range(KIND_COUNT))
