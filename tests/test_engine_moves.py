@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from phase10kit import COLORS, SKIP, WILD, Card, Group, Lay, can_complete, parse_cards, phase, standard_deck
 from phase10kit.cards import card_counts
-from phase10kit.engine.moves import lay_actions, layouts
+from phase10kit.engine.moves import hand_key, lay_actions, layouts, may_hold
 from phase10kit.game import Game
 from phase10kit.phases import Phase
 from phase10kit.rules import Rules, phase_list
@@ -48,8 +48,9 @@ phases = st.integers(1, 20).map(phase)
 def test_the_engine_finds_a_lay_down_exactly_when_the_solver_says_the_hand_holds_the_phase(
     hand: list[Card], p: Phase, natural_required: bool
 ) -> None:
-    found = next(layouts(hand, p, natural_required=natural_required), None)
-    assert (found is not None) == can_complete(hand, p, natural_required=natural_required)
+    holds = can_complete(hand, p, natural_required=natural_required)
+    assert (next(layouts(hand, p, natural_required=natural_required), None) is not None) == holds
+    assert bool(lay_actions(0, hand_key(hand), p, natural_required, None)) == holds
 
 
 @settings(max_examples=examples(200))
@@ -100,3 +101,10 @@ def test_undo_restores_every_position_of_a_long_random_game(seed: int, rules_nam
     for position in reversed(saved[:-1]):
         game.undo()
         assert game.to_json() == position
+
+
+@settings(max_examples=examples(400))
+@given(hands(), phases)
+def test_the_count_bound_never_rules_out_a_hand_that_holds_the_phase(hand: list[Card], p: Phase) -> None:
+    if can_complete(hand, p, natural_required=False):
+        assert may_hold(hand_key(hand), p)

@@ -256,24 +256,35 @@ def _layouts(tally: _Tally, phase: Phase, natural_required: bool) -> Iterator[tu
     repeats = _repeats(phase)
     last = len(specs) - 1
     chosen: list[Group] = [first[0][0]] * len(specs)
+    counts = tally.counts
 
     # Each group's candidates are the groups the cards left by the groups before it make, in the
     # order the whole hand's candidates would come (a subsequence of them): a hand that cannot
-    # make some group stops there, and no candidate is made that cannot be used.
-    def place(g: int, low: GroupKey) -> Iterator[tuple[Group, ...]]:
+    # make some group stops there, and no candidate is made that cannot be used. A group equal to
+    # the one before picks from that one's candidates, those whose cards are left.
+    def place(g: int, low: GroupKey, previous: list[Candidate]) -> Iterator[tuple[Group, ...]]:
         same = repeats[g]
-        for group, needs, key in first if g == 0 else _group_choices(specs[g], tally, natural_required):
-            if same and key < low:
+        options = previous if same or not g else _group_choices(specs[g], tally, natural_required)
+        for group, needs, key in options:
+            if same and (key < low or not _free(counts, needs)):
                 continue  # equal groups come in ascending order: this layout came earlier
             chosen[g] = group
             if g == last:
                 yield tuple(chosen)
                 continue
             tally.take(needs)
-            yield from place(g + 1, key)
+            yield from place(g + 1, key, options)
             tally.give(needs)
 
-    return place(0, (0, ()))
+    return place(0, (0, ()), first)
+
+
+def _free(counts: list[int], needs: Needs) -> bool:
+    """Whether the counts still hold every card the needs name (a loop: cheaper than ``all`` over a generator)."""
+    for index, need in needs:  # noqa: SIM110
+        if counts[index] < need:
+            return False
+    return True
 
 
 # Actions are immutable, so the engine hands out one shared object per distinct action.
@@ -299,12 +310,72 @@ def lay_actions(
 ) -> tuple[Lay, ...]:
     """Every distinct lay-down of exactly ``phase`` by the hand of these card indices (none: it does not hold it).
 
-    The search itself answers whether the hand holds the phase: most hands lack a group outright,
-    which the candidates show before any layout is tried.
+    The search itself answers whether the hand holds the phase; most hands fail ``may_hold``, a
+    bound on the counts that rules them out before the search starts.
     """
+    if not may_hold(hand_key, phase):
+        return ()
     layouts = _layouts(_Tally(hand_key), phase, natural_required)
     # The groups come canonical from the search (naturals in card order, then Wilds): not sorted again.
     return tuple([Lay.of_canonical(player, groups, named) for groups in layouts])
+
+
+@lru_cache(maxsize=256)
+def _demands(phase: Phase) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int]:
+    """The phase's set sizes (largest first), run sizes, colour group sizes (largest first) and card count."""
+    sets = sorted((spec.size for spec in phase.groups if spec.kind is GroupKind.SET), reverse=True)
+    runs = [spec.size for spec in phase.groups if spec.kind is GroupKind.RUN]
+    colors = sorted((spec.size for spec in phase.groups if spec.kind is GroupKind.COLOR), reverse=True)
+    return tuple(sets), tuple(runs), tuple(colors), phase.size
+
+
+def may_hold(hand_key: tuple[int, ...], phase: Phase) -> bool:
+    """False only when the hand (its sorted card indices) cannot hold the phase, told from counts alone.
+
+    A necessary condition, not the answer (the lay-down search gives that): every group needs a
+    value the hand nearly has (its largest set a number with enough copies and Wilds, each run a
+    window of numbers), and the natural cards the groups of each kind can use at most, plus the
+    Wilds, must reach the phase's size. The sets use at most as many numbers as there are sets, a
+    run at most one card of each number in its window, the colour groups at most as many colours.
+
+    >>> from phase10kit.cards import parse_cards
+    >>> from phase10kit.phases import phase
+    >>> may_hold(hand_key(parse_cards("R7 B7 G7 Y2 B2 W R1")), phase(1))
+    True
+    >>> may_hold(hand_key(parse_cards("R7 B7 G7 Y2 B2 R1 R3")), phase(1))
+    False
+    """
+    sets, runs, colors, total = _demands(phase)
+    numbers = [0] * 12
+    wilds = present = 0  # present: bit n - 1 for each number n the hand holds
+    for index in hand_key:
+        if index < WILD_INDEX:
+            numbers[index >> 2] += 1
+            present |= 1 << (index >> 2)
+        elif index == WILD_INDEX:
+            wilds += 1
+    naturals = 0
+    if sets:
+        ranked = sorted(numbers, reverse=True)
+        if ranked[0] + wilds < sets[0]:
+            return False
+        naturals += min(sum(sets), sum(ranked[: len(sets)]))
+    for size in runs:
+        window = (1 << size) - 1
+        best = max([((present >> start) & window).bit_count() for start in range(13 - size)])
+        if best + wilds < size:
+            return False
+        naturals += best
+    if colors:
+        by_color = [0] * 4
+        for index in hand_key:
+            if index < WILD_INDEX:
+                by_color[index & 3] += 1
+        ranked = sorted(by_color, reverse=True)
+        if ranked[0] + wilds < colors[0]:
+            return False
+        naturals += min(sum(colors), sum(ranked[: len(colors)]))
+    return naturals + wilds >= total
 
 
 def fitting_hits(group: Group, present: tuple[int, ...]) -> list[tuple[int, End | None]]:
