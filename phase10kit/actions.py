@@ -41,7 +41,13 @@ def _text(card: Card) -> str:
     return _CARD_TEXT[card.index] if isinstance(card, Card) else str(card)
 
 
+_SEAT_TEXT = tuple(f"p{player + 1}" for player in range(99))
+"""Each seat's notation (actions are written for every history line)."""
+
+
 def _seat(player: int) -> str:
+    if type(player) is int and 0 <= player < len(_SEAT_TEXT):
+        return _SEAT_TEXT[player]
     return f"p{player + 1}" if isinstance(player, int) else f"p?{player!r}"
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from phase10kit.actions import Action, Discard, Draw, Hit, Lay, Take
-from phase10kit.cards import Card
+from phase10kit.cards import SKIP_INDEX, Card
 from phase10kit.engine.legality import Legality
 from phase10kit.engine.state import CARD_TEXT, find_card, record_line
 from phase10kit.engine.undo import Appended, Change, Filled, Popped, Removed, Replaced, Snapshot, UndoEntry, revert
@@ -147,7 +147,7 @@ class Playing(Legality):
         self._remove_from_hand(player, action.card)
         self.discard_pile.append(action.card)
         self._changes.append(Appended(self.discard_pile))
-        if action.card.is_skip:
+        if action.card.index == SKIP_INDEX:
             target = action.target
             if self.rules.skip_target == "next":
                 following = self.order_from(player)[0]
