@@ -26,6 +26,7 @@ from phase10kit.engine.moves import (
     hand_key,
     hit_action,
     lay_actions,
+    may_hold,
     phase_size,
     plain_discards,
     take_action,
@@ -182,8 +183,8 @@ def lay_moves(
     """Every distinct lay-down of the open phases that the hand (its ``hand_key``) holds (exact sizes)."""
     moves: list[Lay] = []
     for number, phase in open_phases:
-        if len(key) < phase_size(phase) + (rules.go_out == "discard"):
-            continue
+        if len(key) < phase_size(phase) + (rules.go_out == "discard") or not may_hold(key, phase):
+            continue  # most hands, told by their counts (before the lay-down cache is even asked)
         moves += lay_actions(player, key, phase, rules.natural_required, number if named else None)
     return moves
 

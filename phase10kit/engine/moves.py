@@ -310,11 +310,9 @@ def lay_actions(
 ) -> tuple[Lay, ...]:
     """Every distinct lay-down of exactly ``phase`` by the hand of these card indices (none: it does not hold it).
 
-    The search itself answers whether the hand holds the phase; most hands fail ``may_hold``, a
-    bound on the counts that rules them out before the search starts.
+    The search itself answers whether the hand holds the phase (``lay_moves`` asks only for hands
+    that pass ``may_hold``, the bound on the counts that rules most hands out).
     """
-    if not may_hold(hand_key, phase):
-        return ()
     layouts = _layouts(_Tally(hand_key), phase, natural_required)
     # The groups come canonical from the search (naturals in card order, then Wilds): not sorted again.
     return tuple([Lay.of_canonical(player, groups, named) for groups in layouts])
@@ -346,17 +344,20 @@ def may_hold(hand_key: tuple[int, ...], phase: Phase) -> bool:
     False
     """
     sets, runs, colors, total = _demands(phase)
-    numbers = [0] * 12
-    wilds = present = 0  # present: bit n - 1 for each number n the hand holds
-    for index in hand_key:
-        if index < WILD_INDEX:
+    # numbers[n - 1]: the hand's cards of number n (a Wild or Skip, index >> 2 == 12, counts in numbers[12]).
+    numbers = [0] * 13
+    present = 0  # bit n - 1 for each number n the hand holds (asked only for runs)
+    if runs:
+        for index in hand_key:
             numbers[index >> 2] += 1
             present |= 1 << (index >> 2)
-        elif index == WILD_INDEX:
-            wilds += 1
+    else:
+        for index in hand_key:
+            numbers[index >> 2] += 1
+    wilds = hand_key.count(WILD_INDEX)
     naturals = 0
     if sets:
-        ranked = sorted(numbers, reverse=True)
+        ranked = sorted(numbers[:12], reverse=True)
         if ranked[0] + wilds < sets[0]:
             return False
         naturals += min(sum(sets), sum(ranked[: len(sets)]))
