@@ -54,6 +54,9 @@ from phase10kit.errors import Phase10Error, Reason, quote
 from phase10kit.phases import Phase
 from phase10kit.rules import Rules, check_players
 
+_DEFAULT_RULES = Rules()
+"""The rules of a game made without any: shared, since ``Rules`` is immutable (``Rules()`` parses its phases anew)."""
+
 
 class LegalActions:
     """The legal actions of the position, generated lazily; ``action in legal`` asks ``can_apply``."""
@@ -90,7 +93,7 @@ class Game(Recorded):
 
     def __init__(self, players: int = 2, rules: Rules | None = None, seed: int | random.Random | None = None) -> None:
         check_players(players)
-        rules = Rules() if rules is None else rules
+        rules = _DEFAULT_RULES if rules is None else rules
         if not isinstance(rules, Rules):
             raise Phase10Error(f"rules must be a Rules value, not {quote(rules, 60)}", reason=Reason.BAD_RULES)
         if (

@@ -191,7 +191,7 @@ def lay_moves(
 
 def hit_moves(
     player: int,
-    present: Iterable[int],
+    present: Sequence[int],
     melds: Sequence[Sequence[Group]],
     active: Sequence[int],
     hit_others: bool,
@@ -200,7 +200,6 @@ def hit_moves(
 
     Others' groups only when ``hit_others``.
     """
-    present = tuple(present)
     moves: list[Hit] = []
     for target in active:
         if target != player and not hit_others:

@@ -9,7 +9,7 @@ the lay-downs of a hand are cached too: a turn asks for them several times.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from functools import cache, lru_cache
 
 from phase10kit.actions import Discard, Draw, Hit, Lay, Take
@@ -379,7 +379,7 @@ def may_hold(hand_key: tuple[int, ...], phase: Phase) -> bool:
     return naturals + wilds >= total
 
 
-def fitting_hits(group: Group, present: tuple[int, ...]) -> list[tuple[int, End | None]]:
+def fitting_hits(group: Group, present: Sequence[int]) -> list[tuple[int, End | None]]:
     """The (card index, end) of each distinct card in hand that fits the group; an end only for a Wild on a run.
 
     ``present``: the hand's card indices, ascending, once each.
@@ -387,26 +387,31 @@ def fitting_hits(group: Group, present: tuple[int, ...]) -> list[tuple[int, End 
     if group.kind is GroupKind.RUN:
         low = group.value
         assert isinstance(low, int)
-        high = low + len(group.cards) - 1
-        fits: list[tuple[int, End | None]] = [
-            (i, None) for i in present if i < WILD_INDEX and ((i >> 2) + 1 == low - 1 or (i >> 2) + 1 == high + 1)
-        ]
-        if WILD_INDEX in present:
-            if low > 1:
-                fits.append((WILD_INDEX, "low"))
-            if high < 12:
-                fits.append((WILD_INDEX, "high"))
-        return fits
-    fitting = _fitting_cards(group.value)
-    return [(i, None) for i in present if i in fitting]
+        table = _run_fits(low, low + len(group.cards) - 1)
+    else:
+        table = _value_fits(group.value)
+    return [(index, end) for index in present if index in table for end in table[index]]
 
 
 @cache
-def _fitting_cards(value: GroupValue) -> frozenset[int]:
-    """The card indices that fit a set of that number or a colour group of that colour (its naturals and the Wild)."""
-    if isinstance(value, Color):
-        return frozenset({WILD_INDEX, *range(value.index, WILD_INDEX, 4)})
-    return frozenset({WILD_INDEX, *range(4 * value - 4, 4 * value)})
+def _run_fits(low: int, high: int) -> dict[int, tuple[End | None, ...]]:
+    """What fits a run from ``low`` to ``high``: the numbers just below and above it, and a Wild at either end."""
+    fits: dict[int, tuple[End | None, ...]] = {}
+    for number in (low - 1, high + 1):
+        if 1 <= number <= 12:
+            fits.update(dict.fromkeys(range(4 * number - 4, 4 * number), (None,)))
+    at_low: tuple[End, ...] = ("low",) if low > 1 else ()
+    at_high: tuple[End, ...] = ("high",) if high < 12 else ()
+    if at_low or at_high:
+        fits[WILD_INDEX] = at_low + at_high
+    return fits
+
+
+@cache
+def _value_fits(value: GroupValue) -> dict[int, tuple[End | None, ...]]:
+    """What fits a set of that number or a colour group of that colour: its naturals and the Wild."""
+    indices = range(value.index, WILD_INDEX, 4) if isinstance(value, Color) else range(4 * value - 4, 4 * value)
+    return dict.fromkeys([*indices, WILD_INDEX], (None,))
 
 
 def hand_key(cards: Iterable[Card]) -> tuple[int, ...]:
