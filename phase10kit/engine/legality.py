@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, cast
 
 from phase10kit.actions import Action, Discard, Draw, Hit, Lay, Take
-from phase10kit.cards import SKIP_INDEX, Card, card_counts
+from phase10kit.cards import SKIP_INDEX, Card, Color, card_counts
 from phase10kit.engine.moves import (
     discard_action,
     distinct,
@@ -222,6 +222,22 @@ def discard_moves(player: int, present: Iterable[int], skip_targets: Sequence[in
     return moves
 
 
+def _remakes(group: Group, natural_required: bool) -> bool:
+    """Whether ``Group.make`` makes exactly this group from its cards (and its pinned value, for only Wilds)."""
+    pinned = None if any(card.is_number for card in group.cards) else group.value
+    try:
+        remade = Group.make(group.kind, group.cards, pinned, natural_required=natural_required)
+    except InvalidGroupError:
+        return False
+    return remade == group
+
+
+@lru_cache(maxsize=4096)
+def valid_group(group: Group, natural_required: bool) -> bool:
+    """``_remakes``, remembered: a lay-down's groups come from a few shared candidates, and are checked on every lay."""
+    return _remakes(group, natural_required)
+
+
 class Legality(GameState):
     """``why_not`` and the legal actions of a game's position."""
 
@@ -359,12 +375,9 @@ class Legality(GameState):
 
     def _valid_group(self, group: Group) -> bool:
         """Whether the group is exactly what its cards make under these rules (its pinned value included)."""
-        pinned = None if any(card.is_number for card in group.cards) else group.value
-        try:
-            remade = Group.make(group.kind, group.cards, pinned, natural_required=self.rules.natural_required)
-        except InvalidGroupError:
-            return False
-        return remade == group
+        if type(group.value) is int or type(group.value) is Color:  # hashable: the answer can be remembered
+            return valid_group(group, self.rules.natural_required)
+        return _remakes(group, self.rules.natural_required)
 
     def _check_hit(self, action: Hit, player: int) -> IllegalActionError | None:
         if self.laid[player] is None:

@@ -279,6 +279,34 @@ def _layouts(tally: _Tally, phase: Phase, natural_required: bool) -> Iterator[tu
     return place(0, (0, ()), first)
 
 
+def _pair_layouts(tally: _Tally, phase: Phase, natural_required: bool) -> list[tuple[Group, Group]]:
+    """``_layouts`` of a phase of two groups (all the standard ones but the single runs and colour group), as a list.
+
+    The same search, in two plain loops: the engine asks for every lay-down of each hand it
+    checks, and a recursive generator costs a resumption per layout at every level.
+    """
+    first_spec, second_spec = phase.groups
+    found: list[tuple[Group, Group]] = []
+    first = _group_choices(first_spec, tally, natural_required)
+    if not first:
+        return found
+    counts = tally.counts
+    if first_spec == second_spec:
+        # The second group picks from the first's candidates: those ordered after it whose cards are left.
+        for group, needs, key in first:
+            for index, need in needs:
+                counts[index] -= need
+            found += [(group, other) for other, more, later in first if later >= key and _free(counts, more)]
+            for index, need in needs:
+                counts[index] += need
+        return found
+    for group, needs, _ in first:
+        tally.take(needs)
+        found += [(group, other) for other, _, _ in _group_choices(second_spec, tally, natural_required)]
+        tally.give(needs)
+    return found
+
+
 def _free(counts: list[int], needs: Needs) -> bool:
     """Whether the counts still hold every card the needs name (a loop: cheaper than ``all`` over a generator)."""
     for index, need in needs:  # noqa: SIM110
@@ -313,7 +341,9 @@ def lay_actions(
     The search itself answers whether the hand holds the phase (``lay_moves`` asks only for hands
     that pass ``may_hold``, the bound on the counts that rules most hands out).
     """
-    layouts = _layouts(_Tally(hand_key), phase, natural_required)
+    tally = _Tally(hand_key)
+    two = len(phase.groups) == 2
+    layouts = _pair_layouts(tally, phase, natural_required) if two else _layouts(tally, phase, natural_required)
     # The groups come canonical from the search (naturals in card order, then Wilds): not sorted again.
     return tuple([Lay.of_canonical(player, groups, named) for groups in layouts])
 
