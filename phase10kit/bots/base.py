@@ -17,9 +17,9 @@ from __future__ import annotations
 import copy
 import random
 from functools import lru_cache
-from typing import Self
+from typing import Any, Self, TypeAlias
 
-from phase10kit.actions import Action, Discard, Hit
+from phase10kit.actions import Action, Discard, Hit, Lay
 from phase10kit.cards import DECK_COUNTS, WILD_INDEX, Card, Color
 from phase10kit.errors import Phase10Error, Reason
 from phase10kit.game import PlayerView
@@ -31,6 +31,45 @@ from phase10kit.solver_core import holds_key, missing_key
 
 class NotAViewError(Phase10Error, TypeError):
     """A bot was handed something other than a ``PlayerView`` (e.g. the whole ``Game``)."""
+
+
+class Because:
+    """A bot's reason, a translated template and its fields, put into words only when ``explain()`` asks.
+
+    Bots playing each other never ask, and filling a template costs more than the rest of most decisions.
+
+    >>> str(Because("Drew from the pile: the discarded {card} does not help me.", card="R7"))
+    'Drew from the pile: the discarded R7 does not help me.'
+    """
+
+    __slots__ = ("fields", "template")
+
+    def __init__(self, template: str, /, **fields: object) -> None:
+        self.template = template  # from the translator: its ``format`` fills in Korean particles
+        self.fields = fields
+
+    def __str__(self) -> str:
+        return self.template.format(**self.fields)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+
+Explanation: TypeAlias = "str | Because"
+"""What ``_decide`` returns with its action: a sentence, or one to be put into words on demand."""
+
+
+class Reading:
+    """What one decision reads off its view several times, read once: the hand's sorted card indices and
+    the open phases (the same view asks for them in its lay-down, hit and discard steps)."""
+
+    __slots__ = ("key", "natural_required", "phases", "view")
+
+    def __init__(self, view: PlayerView) -> None:
+        self.view = view
+        self.key = key_of(view.hand)
+        self.phases = view.open_phase_list()
+        self.natural_required = view.rules.natural_required
 
 
 class Bot:
@@ -46,7 +85,8 @@ class Bot:
         self.seed = seed
         self.lang = check_lang(lang)
         self.rng = random.Random(seed)
-        self._explanation = ""
+        self._explanation: Explanation = ""
+        self._reading: Reading | None = None
 
     @property
     def name(self) -> str:
@@ -69,7 +109,21 @@ class Bot:
         clone = copy.copy(self)
         clone.rng = random.Random(f"{self.seed}/{key}")
         clone._explanation = ""
+        clone._reading = None
         return clone
+
+    def __getstate__(self) -> dict[str, Any]:
+        # A bot sent to a worker process leaves its last view behind (it is only a memo).
+        state = dict(self.__dict__)
+        state["_reading"] = None
+        return state
+
+    def reading(self, view: PlayerView) -> Reading:
+        """The ``Reading`` of this view, kept while the bot decides from it."""
+        reading = self._reading
+        if reading is None or reading.view is not view:
+            reading = self._reading = Reading(view)
+        return reading
 
     def choose(self, view: PlayerView) -> Action:
         """A legal action for the player whose view this is (it must be their turn).
@@ -96,9 +150,11 @@ class Bot:
         """One sentence saying why the last choice was made (in the bot's ``lang``)."""
         if not self._explanation:
             raise Phase10Error(f"{self.name} has not chosen anything yet", reason=Reason.NO_CHOICE)
+        if isinstance(self._explanation, Because):
+            self._explanation = str(self._explanation)
         return self._explanation
 
-    def _decide(self, view: PlayerView) -> tuple[Action, str]:
+    def _decide(self, view: PlayerView) -> tuple[Action, Explanation]:
         raise NotImplementedError
 
 
@@ -126,6 +182,17 @@ def missing_of(key: tuple[int, ...], phase: Phase, natural_required: bool) -> in
     return missing_key(key, phase, natural_required)
 
 
+def held_lays(reading: Reading) -> tuple[Lay, ...]:
+    """The legal lay-downs, asked of the view only when the solver says the hand holds an open phase.
+
+    Most play decisions come with no phase held: the solve is then all they cost, and it is the one
+    the discard's plan reads next (the solver core keeps recent hands).
+    """
+    if not reading.phases or not holds_any(reading.key, reading.phases, reading.natural_required):
+        return ()
+    return reading.view.lays()
+
+
 def holds_any(key: tuple[int, ...], phases: list[Phase], natural_required: bool) -> bool:
     """Whether the hand with these card indices holds one of the phases (the solver, exact).
 
@@ -135,14 +202,13 @@ def holds_any(key: tuple[int, ...], phases: list[Phase], natural_required: bool)
     return any(holds_key(key, phase, natural_required) for phase in phases)
 
 
-def nearest_phase(hand: list[Card], phases: list[Phase], natural_required: bool) -> Phase:
-    """The open phase the hand is nearest to (no solver call when only one phase is open)."""
-    return phases[0] if len(phases) == 1 else best_phase(hand, phases, natural_required)[0]
+def nearest_phase(key: tuple[int, ...], phases: list[Phase], natural_required: bool) -> Phase:
+    """The open phase the hand with these sorted card indices is nearest to (no solver call for one phase)."""
+    return phases[0] if len(phases) == 1 else best_phase(key, phases, natural_required)[0]
 
 
-def best_phase(hand: list[Card], phases: list[Phase], natural_required: bool) -> tuple[Phase, int]:
-    """The open phase the hand is nearest to, with its ``missing`` count."""
-    key = key_of(hand)
+def best_phase(key: tuple[int, ...], phases: list[Phase], natural_required: bool) -> tuple[Phase, int]:
+    """The open phase the hand with these sorted card indices is nearest to, with its ``missing`` count."""
     scored = [(missing_of(key, p, natural_required), i) for i, p in enumerate(phases)]
     count, index = min(scored)
     return phases[index], count

@@ -22,7 +22,7 @@ is SmartBot's sound table play. Solved tables load on first use (from the disk c
 from __future__ import annotations
 
 from phase10kit.actions import Action, Discard, Draw, Take
-from phase10kit.bots.base import fits_opponents_reach, leader, open_phases, seat_name
+from phase10kit.bots.base import Explanation, fits_opponents_reach, held_lays, leader, open_phases, seat_name
 from phase10kit.bots.policies import SmartBot
 from phase10kit.cards import Card
 from phase10kit.game import PlayerView
@@ -50,13 +50,18 @@ class ExpertBot(SmartBot):
 
     feed_penalty = FEED_PENALTY
 
-    def _decide(self, view: PlayerView) -> tuple[Action, str]:
+    def _decide(self, view: PlayerView) -> tuple[Action, Explanation]:
         solved = self._solved(view)
         if solved is None:
             return super()._decide(view)
         if view.stage == "draw" and len(view.hand) == HAND_SIZE:
             return self._expert_draw(view, solved)
-        if view.stage == "play" and len(view.hand) == HAND_SIZE + 1 and not view.lays() and not view.hits():
+        if (
+            view.stage == "play"
+            and len(view.hand) == HAND_SIZE + 1
+            and not held_lays(self.reading(view))
+            and not view.hits()
+        ):
             return self._expert_discard(view, solved)
         return super()._decide(view)
 
@@ -76,7 +81,7 @@ class ExpertBot(SmartBot):
 
     # -- drawing: the discard pile's top against a blind draw
 
-    def _expert_draw(self, view: PlayerView, solved: SolitaireOptimum) -> tuple[Action, str]:
+    def _expert_draw(self, view: PlayerView, solved: SolitaireOptimum) -> tuple[Action, Explanation]:
         t = translator(self.lang)
         take = next((a for a in view.legal if isinstance(a, Take)), None)
         draw = next((a for a in view.legal if isinstance(a, Draw)), None)

@@ -8,22 +8,23 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Sequence
 
 from phase10kit.actions import Action, Draw, Hit, Lay, Take
 from phase10kit.bots.base import (
+    Because,
     Bot,
+    Explanation,
     best_phase,
     fits_opponents_reach,
     fits_table,
+    held_lays,
     hits,
-    holds_any,
-    key_of,
     leader,
     missing_of,
     nearest_phase,
     needs_live,
-    open_phases,
     seat_name,
     skip_discards,
     unseen_counts,
@@ -62,10 +63,10 @@ class GreedyBot(Bot):
     useful card (the most points among those its phase does not need) and skips the leader.
     """
 
-    def _decide(self, view: PlayerView) -> tuple[Action, str]:
+    def _decide(self, view: PlayerView) -> tuple[Action, Explanation]:
         if view.stage == "draw":
             return self._draw(view)
-        lays = _lays(view)
+        lays = held_lays(self.reading(view))
         if lays:
             return self._lay(view, lays)
         hit_list = hits(view)
@@ -75,81 +76,80 @@ class GreedyBot(Bot):
 
     # -- drawing
 
-    def _draw(self, view: PlayerView) -> tuple[Action, str]:
+    def _draw(self, view: PlayerView) -> tuple[Action, Explanation]:
         t = translator(self.lang)
-        draws = view.draws()
-        take = next((a for a in draws if isinstance(a, Take)), None)
-        draw = next((a for a in draws if isinstance(a, Draw)), None)
+        take, draw = _draw_choices(view)
         top = view.discard_pile[-1] if view.discard_pile else None
         if take is not None and top is not None:
             reason = self._take_reason(view, top)
             if reason is not None or draw is None:
-                return take, reason or t.gettext("Took the discarded {card}: the draw pile is empty.").format(card=top)
+                empty = t.gettext("Took the discarded {card}: the draw pile is empty.")
+                return take, reason or Because(empty, card=top)
         assert draw is not None
         if top is None:
             return draw, t.gettext("Drew from the pile: the discard pile is empty.")
-        return draw, t.gettext("Drew from the pile: the discarded {card} does not help me.").format(card=top)
+        return draw, Because(t.gettext("Drew from the pile: the discarded {card} does not help me."), card=top)
 
-    def _take_reason(self, view: PlayerView, top: Card) -> str | None:
+    def _take_reason(self, view: PlayerView, top: Card) -> Explanation | None:
         """Why taking ``top`` helps (None when it does not): the greedy test, a card its plan needs."""
         t = translator(self.lang)
-        phases = open_phases(view)
+        reading = self.reading(view)
+        phases = reading.phases
         if not phases:
             if fits_table(top, view):
-                return t.gettext("Took the discarded {card}: I can add it to a group on the table.").format(card=top)
+                return Because(t.gettext("Took the discarded {card}: I can add it to a group on the table."), card=top)
             return None
         if top.is_wild:
             return t.gettext("Took the discarded Wild: it fits any group of my phase.")
-        hand = list(view.hand)
-        phase = nearest_phase(hand, phases, view.rules.natural_required)
-        if not _may_extend_started(top, hand, phase):
+        phase = nearest_phase(reading.key, phases, reading.natural_required)
+        if not _may_extend_started(top, view.hand, phase):
             return None
-        plan = needs_key(key_of(hand), phase, view.rules.natural_required)
+        plan = needs_key(reading.key, phase, reading.natural_required)
         specs = phase.groups
         for i, (started, needs) in enumerate(plan):
             wanted = top.color if specs[i].kind is GroupKind.COLOR else top.number
             if started and wanted in needs:
                 # "the other set of 3" when an earlier group of the phase has the same shape.
                 name = group_name(specs[i], self.lang, other=specs[i] in specs[:i])
-                return t.gettext("Took the discarded {card}: it goes into {group} of my phase.").format(
-                    card=top, group=name
-                )
+                why = t.gettext("Took the discarded {card}: it goes into {group} of my phase.")
+                return Because(why, card=top, group=name)
         return None
 
     # -- laying and hitting
 
-    def _lay(self, view: PlayerView, lays: Sequence[Lay]) -> tuple[Action, str]:
-        choice = min(lays, key=lambda a: sum(card.is_wild for card in a.cards))
+    def _lay(self, view: PlayerView, lays: Sequence[Lay]) -> tuple[Action, Explanation]:
+        choice = min(lays, key=_wilds_in)
         why = translator(self.lang).gettext("Laid down my phase as soon as I held it: {groups}.")
-        return choice, why.format(groups=" ".join(str(g) for g in choice.groups))
+        return choice, Because(why, groups=" ".join(str(g) for g in choice.groups))
 
-    def _hit(self, view: PlayerView, hit_list: list[Hit]) -> tuple[Action, str]:
+    def _hit(self, view: PlayerView, hit_list: list[Hit]) -> tuple[Action, Explanation]:
         choice = min(hit_list, key=lambda a: (a.card.is_wild, a.target != view.player))
         return choice, _hit_sentence(view, choice, self.lang)
 
     # -- discarding
 
-    def _discard(self, view: PlayerView) -> tuple[Action, str]:
+    def _discard(self, view: PlayerView) -> tuple[Action, Explanation]:
         t = translator(self.lang)
-        hand = list(view.hand)
-        phases = open_phases(view)
-        counts = card_counts(hand)
-        candidates = _discard_candidates(hand)
-        if phases:
-            nr = view.rules.natural_required
-            phase = nearest_phase(hand, phases, nr)
-            used = uses_key(key_of(hand), phase, nr)
+        reading = self.reading(view)
+        candidates = _discard_candidates(reading.key, view.hand)
+        if reading.phases:
+            nr = reading.natural_required
+            phase = nearest_phase(reading.key, reading.phases, nr)
+            used = uses_key(reading.key, phase, nr)
+            counts = card_counts(view.hand)
             spare = [card for card in candidates if counts[card.index] > used[card.index]]
             if spare:
-                card = max(spare, key=lambda c: (c.points, c.index))
+                card = max(spare, key=_worth)
                 why = t.gettext("Discarded {card}: my phase does not need it and it is worth the most points.")
             else:
-                card = min(candidates, key=lambda c: (_missing_without(hand, c, phase, nr), -c.points, -c.index))
+                card = min(
+                    candidates, key=lambda c: (missing_of(_key_without(reading.key, c), phase, nr), -c.points, -c.index)
+                )
                 why = t.gettext("Discarded {card}: giving it up sets my phase back the least.")
         else:
-            card = max(candidates, key=lambda c: (c.points, c.index))
+            card = max(candidates, key=_worth)
             why = t.gettext("Discarded {card}: it fits no group and is worth the most points.")
-        return _discard_action(view, card, why.format(card=card), self.lang)
+        return _discard_action(view, card, Because(why, card=card), self.lang)
 
 
 class SmartBot(GreedyBot):
@@ -163,28 +163,29 @@ class SmartBot(GreedyBot):
       laid down a card they can hit, and aims Skips at the player closest to winning.
     """
 
-    def _take_reason(self, view: PlayerView, top: Card) -> str | None:
+    def _take_reason(self, view: PlayerView, top: Card) -> Explanation | None:
         t = translator(self.lang)
-        phases = open_phases(view)
+        reading = self.reading(view)
+        phases = reading.phases
         if not phases:
             return super()._take_reason(view, top)
         if top.is_skip:
             return None
-        nr = view.rules.natural_required
-        hand = list(view.hand)
-        _, before = best_phase(hand, phases, nr)
-        _, after = best_phase([*hand, top], phases, nr)
+        nr = reading.natural_required
+        _, before = best_phase(reading.key, phases, nr)
+        _, after = best_phase(_key_with(reading.key, top), phases, nr)
         if after >= before:
             return None
         if after == 0:
-            return t.gettext("Took the discarded {card}: it completes my phase.").format(card=top)
-        return t.ngettext(
+            return Because(t.gettext("Took the discarded {card}: it completes my phase."), card=top)
+        why = t.ngettext(
             "Took the discarded {card}: my phase then needs only {count} more card.",
             "Took the discarded {card}: my phase then needs only {count} more cards.",
             after,
-        ).format(card=top, count=after)
+        )
+        return Because(why, card=top, count=after)
 
-    def _lay(self, view: PlayerView, lays: Sequence[Lay]) -> tuple[Action, str]:
+    def _lay(self, view: PlayerView, lays: Sequence[Lay]) -> tuple[Action, Explanation]:
         others = [g for seat, groups in enumerate(view.melds) if seat != view.player for g in groups]
 
         def stuck_points(lay: Lay) -> tuple[int, int]:
@@ -197,9 +198,9 @@ class SmartBot(GreedyBot):
 
         choice = min(lays[:40], key=stuck_points)
         why = translator(self.lang).gettext("Laid down my phase, keeping the cards I can add to groups: {groups}.")
-        return choice, why.format(groups=" ".join(str(g) for g in choice.groups))
+        return choice, Because(why, groups=" ".join(str(g) for g in choice.groups))
 
-    def _hit(self, view: PlayerView, hit_list: list[Hit]) -> tuple[Action, str]:
+    def _hit(self, view: PlayerView, hit_list: list[Hit]) -> tuple[Action, Explanation]:
         def order(a: Hit) -> tuple[bool, bool, bool]:
             run = view.melds[a.target][a.group].kind is GroupKind.RUN
             return a.card.is_wild, a.card.is_wild and run, a.target != view.player
@@ -207,14 +208,15 @@ class SmartBot(GreedyBot):
         choice = min(hit_list, key=order)
         return choice, _hit_sentence(view, choice, self.lang)
 
-    def _discard(self, view: PlayerView) -> tuple[Action, str]:
+    def _discard(self, view: PlayerView) -> tuple[Action, Explanation]:
         t = translator(self.lang)
+        reading = self.reading(view)
         hand = list(view.hand)
-        phases = open_phases(view)
+        phases = reading.phases
         unseen = unseen_counts(view)
         wasted_skip = _skip_wasted(view)
         counts = card_counts(hand)
-        candidates = _discard_candidates(hand)
+        candidates = _discard_candidates(reading.key, view.hand)
         if not phases:
             card = min(
                 candidates,
@@ -227,15 +229,18 @@ class SmartBot(GreedyBot):
                 ),
             )
             why = t.gettext("Discarded {card}: it fits no group, is unlikely to fit one soon and is worth most.")
-            return _discard_action(view, card, why.format(card=card), self.lang)
-        nr = view.rules.natural_required
-        phase, now = best_phase(hand, phases, nr)
-        used = uses_key(key_of(hand), phase, nr)
+            return _discard_action(view, card, Because(why, card=card), self.lang)
+        nr = reading.natural_required
+        phase, now = best_phase(reading.key, phases, nr)
+        used = uses_key(reading.key, phase, nr)
 
         def cost(c: Card) -> tuple[int, bool, bool, int, int, int, int]:
             spare = counts[c.index] > used[c.index]
-            harm = 0 if spare else _missing_without(hand, c, phase, nr) - now
-            live = 0 if spare else needs_live(needs_key(key_of(without(hand, c)), phase, nr), unseen)
+            harm = live = 0
+            if not spare:
+                rest = _key_without(reading.key, c)
+                harm = missing_of(rest, phase, nr) - now
+                live = needs_live(needs_key(rest, phase, nr), unseen)
             # A Skip that would skip no one now is kept while another spare card can go (it may skip later).
             wasted = c.is_skip and wasted_skip
             return (
@@ -255,44 +260,62 @@ class SmartBot(GreedyBot):
             why = t.gettext("Discarded {card}: my phase does not need it and it has the fewest partners left.")
         else:
             why = t.gettext("Discarded {card}: giving it up costs my phase the fewest chances.")
-        return _discard_action(view, card, why.format(card=card), self.lang)
+        return _discard_action(view, card, Because(why, card=card), self.lang)
 
 
 # ---------------------------------------------------------------------------------------------
 
 
-def _lays(view: PlayerView) -> tuple[Lay, ...]:
-    """The legal lay-downs, asked of the view only when the solver says the hand holds an open phase.
-
-    Most play decisions come with no phase held: the solve is then all they cost, and it is the one
-    the discard's plan reads next (the solver core keeps recent hands).
-    """
-    phases = open_phases(view)
-    if not phases or not holds_any(key_of(view.hand), phases, view.rules.natural_required):
-        return ()
-    return view.lays()
-
-
-def _missing_without(hand: list[Card], card: Card, phase: Phase, natural_required: bool) -> int:
-    return missing_of(key_of(without(hand, card)), phase, natural_required)
+def _draw_choices(view: PlayerView) -> tuple[Take | None, Draw | None]:
+    """The legal take of the discard and draw from the pile (None where not legal)."""
+    take: Take | None = None
+    draw: Draw | None = None
+    for action in view.draws():
+        if isinstance(action, Take):
+            take = take or action
+        elif isinstance(action, Draw):
+            draw = draw or action
+    return take, draw
 
 
-def _discard_candidates(hand: list[Card]) -> list[Card]:
+def _wilds_in(lay: Lay) -> int:
+    return sum(card.is_wild for card in lay.cards)
+
+
+def _worth(card: Card) -> tuple[int, int]:
+    """A card's penalty points, then its index (so the highest card of equal points wins)."""
+    return card.points, card.index
+
+
+def _key_without(key: tuple[int, ...], card: Card) -> tuple[int, ...]:
+    """The sorted card indices of the hand without one copy of ``card`` (still sorted)."""
+    i = key.index(card.index)
+    return key[:i] + key[i + 1 :]
+
+
+def _key_with(key: tuple[int, ...], card: Card) -> tuple[int, ...]:
+    """The sorted card indices of the hand with ``card`` added (still sorted)."""
+    i = bisect_right(key, card.index)
+    return (*key[:i], card.index, *key[i:])
+
+
+def _discard_candidates(key: tuple[int, ...], hand: Sequence[Card]) -> list[Card]:
     """Each distinct card of the hand but Wilds, in card order (the hand's first card if it holds only Wilds)."""
-    held = sorted({card.index for card in hand})
-    return [CARDS_BY_INDEX[index] for index in held if index != WILD_INDEX] or [hand[0]]
+    return [CARDS_BY_INDEX[index] for index in dict.fromkeys(key) if index != WILD_INDEX] or [hand[0]]
 
 
-def _may_extend_started(card: Card, hand: list[Card], phase: Phase) -> bool:
+def _may_extend_started(card: Card, hand: Sequence[Card], phase: Phase) -> bool:
     """Whether ``card`` could be what a started group of the phase needs (a quick test before the solver).
 
     A started set or colour group holds a natural card of its value, so it can need ``card`` only
-    when the hand holds a card of the same number (set) or colour (colour group); runs always may.
+    when the hand holds a card of the same number (set) or colour (colour group). A phase of one run
+    gives each number of its window one slot, which the hand's card of that number fills: it needs
+    ``card`` only when the hand holds no card of its number. Runs with other groups always may.
     """
     kinds = {spec.kind for spec in phase.groups}
-    if GroupKind.RUN in kinds:
-        return True
     naturals = [held for held in hand if held.is_number]
+    if GroupKind.RUN in kinds:
+        return len(phase.groups) > 1 or all(held.number != card.number for held in naturals)
     if GroupKind.SET in kinds and any(held.number == card.number for held in naturals):
         return True
     return GroupKind.COLOR in kinds and any(held.color == card.color for held in naturals)
@@ -338,7 +361,7 @@ def _skip_wasted(view: PlayerView) -> bool:
     return nxt == view.player or view.skipped[nxt]
 
 
-def _discard_action(view: PlayerView, card: Card, why: str, lang: str) -> tuple[Action, str]:
+def _discard_action(view: PlayerView, card: Card, why: Explanation, lang: str) -> tuple[Action, Explanation]:
     """The discard of ``card``; a Skip is aimed at the player closest to winning."""
     options = view.discards_of(card)
     targets = [a.target for a in options if a.target is not None]
@@ -347,14 +370,14 @@ def _discard_action(view: PlayerView, card: Card, why: str, lang: str) -> tuple[
     target = leader(view, targets)
     action = next(a for a in options if a.target == target)
     sentence = translator(lang).gettext("Discarded a Skip against {player}, who is closest to winning.")
-    return action, sentence.format(player=seat_name(target))
+    return action, Because(sentence, player=seat_name(target))
 
 
-def _hit_sentence(view: PlayerView, hit: Hit, lang: str) -> str:
+def _hit_sentence(view: PlayerView, hit: Hit, lang: str) -> Because:
     t = translator(lang)
     group = view.melds[hit.target][hit.group]
     if hit.target == view.player:
         why = t.gettext("Added {card} to my group {group}: one card fewer in my hand.")
-        return why.format(card=hit.card, group=group)
+        return Because(why, card=hit.card, group=group)
     why = t.gettext("Added {card} to {player}'s group {group}: one card fewer in my hand.")
-    return why.format(card=hit.card, player=seat_name(hit.target), group=group)
+    return Because(why, card=hit.card, player=seat_name(hit.target), group=group)
