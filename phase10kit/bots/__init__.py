@@ -6,6 +6,8 @@
 True
 """
 
+from typing import TYPE_CHECKING
+
 from phase10kit.bots.base import Bot, NotAViewError
 from phase10kit.bots.expert import ExpertBot
 from phase10kit.bots.play import (
@@ -18,7 +20,9 @@ from phase10kit.bots.play import (
     tournament,
 )
 from phase10kit.bots.policies import GreedyBot, RandomBot, SmartBot
-from phase10kit.probability.simulate import wilson_interval  # re-exported: tournaments report it
+
+if TYPE_CHECKING:
+    from phase10kit.probability.simulate import wilson_interval  # re-exported: tournaments report it
 
 __all__ = [
     "MAX_ACTIONS",
@@ -36,3 +40,13 @@ __all__ = [
     "tournament",
     "wilson_interval",
 ]
+
+
+def __getattr__(name: str) -> object:
+    # ``wilson_interval`` is imported on first use: playing games then never loads the probability
+    # package (and pandas), whose objects would slow every full garbage collection.
+    if name == "wilson_interval":
+        from phase10kit.probability.simulate import wilson_interval
+
+        return wilson_interval
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -21,6 +21,8 @@ is SmartBot's sound table play. Solved tables load on first use (from the disk c
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from phase10kit.actions import Action, Discard, Draw, Take
 from phase10kit.bots.base import Explanation, fits_opponents_reach, held_lays, leader, open_phases, seat_name
 from phase10kit.bots.policies import SmartBot
@@ -28,8 +30,10 @@ from phase10kit.cards import Card
 from phase10kit.game import PlayerView
 from phase10kit.i18n import translator
 from phase10kit.phases import Phase
-from phase10kit.probability.solitaire import SolitaireOptimum, fits_model, solitaire_optimum, turns_text
 from phase10kit.rules import HAND_SIZE
+
+if TYPE_CHECKING:
+    from phase10kit.probability.solitaire import SolitaireOptimum
 
 TIE = 1e-9
 """Values closer than this many turns are equal (the solve's own precision is about 1e-10)."""
@@ -67,6 +71,10 @@ class ExpertBot(SmartBot):
 
     def _solved(self, view: PlayerView) -> SolitaireOptimum | None:
         """The optimum of the open phase nearest by its value (None when no open phase fits the model)."""
+        # Imported here: importing the bots (to play GreedyBots, say) then loads neither the tables'
+        # module nor the probability package, whose objects slow every full garbage collection.
+        from phase10kit.probability.solitaire import fits_model, solitaire_optimum
+
         phases: list[Phase] = [p for p in open_phases(view) if fits_model(p)]
         if not phases or len(phases) != len(open_phases(view)):
             return None
@@ -82,6 +90,8 @@ class ExpertBot(SmartBot):
     # -- drawing: the discard pile's top against a blind draw
 
     def _expert_draw(self, view: PlayerView, solved: SolitaireOptimum) -> tuple[Action, Explanation]:
+        from phase10kit.probability.solitaire import turns_text
+
         t = translator(self.lang)
         take = next((a for a in view.legal if isinstance(a, Take)), None)
         draw = next((a for a in view.legal if isinstance(a, Draw)), None)
@@ -114,6 +124,8 @@ class ExpertBot(SmartBot):
     # -- discarding: the card whose loss costs the fewest expected turns
 
     def _expert_discard(self, view: PlayerView, solved: SolitaireOptimum) -> tuple[Action, str]:
+        from phase10kit.probability.solitaire import turns_text
+
         t = translator(self.lang)
         values = solved.discard_values(list(view.hand))
         feeds = {card: fits_opponents_reach(card, view) for card in values}

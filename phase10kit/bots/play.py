@@ -17,14 +17,19 @@ import random
 from collections.abc import Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
-
-import pandas as pd
+from typing import TYPE_CHECKING
 
 from phase10kit.bots.base import Bot
 from phase10kit.errors import Phase10Error, Reason, quote
 from phase10kit.game import Game
-from phase10kit.probability.simulate import wilson_interval
 from phase10kit.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+# pandas and the probability package are imported by the functions that make tables: a process that
+# only plays games never loads them, and their tens of thousands of objects would slow every full
+# garbage collection (a fifth of a game's time went to the collector).
 
 MAX_ACTIONS = 50_000
 """Actions after which a game is declared stuck (a real game between the kit's bots takes a few thousand)."""
@@ -163,6 +168,8 @@ def play_games(
     >>> list(rows["game"]), list(rows["first_seat"])
     ([0, 1], [0, 1])
     """
+    import pandas as pd
+
     players = _check_bots(bots)
     _check_count(games, "games")
     if isinstance(seed, bool) or not isinstance(seed, int):
@@ -196,6 +203,10 @@ def play_games(
 
 def summarize(bots: Sequence[Bot], rows: pd.DataFrame) -> pd.DataFrame:
     """The tournament table of a ``play_games`` result: one row per bot (see ``tournament``)."""
+    import pandas as pd
+
+    from phase10kit.probability.simulate import wilson_interval
+
     table = []
     games = len(rows)
     for k, bot in enumerate(bots):
