@@ -301,7 +301,7 @@ def test_human_lays_down_hits_goes_out_and_the_summary_waits_for_next_hand() -> 
                 assert "press Next round" in t.status.text
                 t.next_button.click()
                 assert t.session.summary is None and t.hand_box.layout.display != "none"
-                assert "Hand" in t.score_sheet.value and f"+{summary.results[1].points}" in t.score_sheet.value
+                assert "Round 1" in t.score_sheet.value and f"+{summary.results[1].points}" in t.score_sheet.value
                 return
             laid = hit = False
     pytest.fail("no seed in 0..39 where the human lays down, hits and goes out in one hand")
