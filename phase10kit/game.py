@@ -8,7 +8,7 @@ are every distinct layout of the exact phase; longer groups (``extra_cards``) ar
 
 The engine is built by idea in ``phase10kit.engine``: ``state`` (the table and turn order),
 ``legality`` (the one ``why_not`` and the legal moves), ``play`` (apply, undo and the player's
-take-back, with typed undo records from ``undo``), ``chance`` (a shuffled deck or a replayed
+take-back, with the undo log from ``undo``), ``chance`` (a shuffled deck or a replayed
 history, one interface) and ``record`` (history and JSON).
 
 The history is one notation line per action plus chance lines, so a game replays without its RNG:

@@ -9,12 +9,16 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from phase10kit import COLORS, SKIP, WILD, Card, Group, Lay, can_complete, parse_cards, phase, standard_deck
+from phase10kit.actions import Draw
 from phase10kit.cards import card_counts
+from phase10kit.engine.chance import ShuffledChance
 from phase10kit.engine.moves import hand_key, lay_actions, layouts, may_hold
+from phase10kit.errors import NotationError, Reason
 from phase10kit.game import Game
 from phase10kit.phases import Phase
 from phase10kit.rules import Rules, phase_list
@@ -108,3 +112,31 @@ def test_undo_restores_every_position_of_a_long_random_game(seed: int, rules_nam
 def test_the_count_bound_never_rules_out_a_hand_that_holds_the_phase(hand: list[Card], p: Phase) -> None:
     if can_complete(hand, p, natural_required=False):
         assert may_hold(hand_key(hand), p)
+
+
+class _RefusingChance(ShuffledChance):
+    """A chance source whose drawn card is refused, as a replayed history refuses a card it does not show."""
+
+    def drawn(self, card: Card) -> None:
+        raise NotationError("the history's drawn card differs", reason=Reason.BAD_HISTORY)
+
+
+@settings(max_examples=examples(20))
+@given(st.integers(0, 10_000), st.integers(0, 60))
+def test_an_action_refused_halfway_leaves_the_game_exactly_as_it_was(seed: int, moves: int) -> None:
+    """The draw pops its card before the chance source refuses it: the undo log must put it back."""
+    game = Game(players=3, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        game.apply(rng.choice(list(game.legal_actions())))
+    while game.stage != "draw" or not game.draw_pile:
+        game.apply(rng.choice(list(game.legal_actions())))
+    before, undoable = game.to_json(), game.can_undo()
+    game.chance = _RefusingChance(game.rng)
+    with pytest.raises(NotationError):
+        game.apply(Draw(game.current_player))
+    assert game.to_json() == before and game.can_undo() == undoable
+    game.chance = ShuffledChance(game.rng)
+    game.apply(Draw(game.current_player))
+    game.undo()
+    assert game.to_json() == before

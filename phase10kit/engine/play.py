@@ -1,7 +1,7 @@
 """Applying actions and taking them back: dealing, drawing, laying, hitting, discarding, scoring.
 
 ``apply`` refuses an illegal action with the state untouched; a legal one is recorded in the
-history and played, each change recorded as a typed undo record (``phase10kit.engine.undo``).
+history and played, each change written into the undo log (``phase10kit.engine.undo``).
 ``undo`` takes back any action (for analysis); ``take_back`` is the player-facing undo, which never
 reveals a hidden card: a player takes back only their own moves of the current turn, never a draw
 from the draw pile.
@@ -14,8 +14,8 @@ from typing import Any
 from phase10kit.actions import Action, Discard, Draw, Hit, Lay, Take
 from phase10kit.cards import SKIP_INDEX, Card
 from phase10kit.engine.legality import Legality
-from phase10kit.engine.state import CARD_TEXT, find_card, record_line
-from phase10kit.engine.undo import Appended, Change, Filled, Popped, Removed, Replaced, Snapshot, UndoEntry, revert
+from phase10kit.engine.state import CARD_TEXT, Scalars, find_card, record_line
+from phase10kit.engine.undo import UndoLog
 from phase10kit.errors import IllegalActionError, Phase10Error, Reason
 
 
@@ -23,9 +23,9 @@ class Playing(Legality):
     """A game that can be played: ``apply``, ``undo`` and ``take_back``."""
 
     def _start_play(self) -> None:
-        self._undo: list[UndoEntry] = []
-        self._changes: list[Change] = []
+        self._log = UndoLog()
         self.start_round(tiebreak=False)
+        self._log.clear()  # the first deal is no action: nothing to take back
 
     # ------------------------------------------------------------------ rounds
 
@@ -41,7 +41,7 @@ class Playing(Legality):
         else:
             header = f"hand {self.round} dealer p{self.dealer + 1}"
         order = self.order_from(self.dealer)
-        # Lists are changed in place so the undo records' references to them stay valid.
+        # Lists are changed in place so the undo log's references to them stay valid.
         for seat in range(n):
             self.hands[seat].clear()
             self.melds[seat].clear()
@@ -82,26 +82,25 @@ class Playing(Legality):
         error = self.why_not(action)
         if error is not None:
             raise error
-        self._changes = []
-        entry = UndoEntry(len(self.history), self.scalars(), self._changes)
+        history_length, scalars = len(self.history), self.scalars()
         try:
             self.history.append(str(action))
             self._play(action)
         except Phase10Error:
-            self._rollback(entry)
+            self._rollback(history_length, scalars)
             raise
-        self._undo.append(entry)
+        self._log.mark(history_length, scalars)
 
     def _set(self, items: list[Any], position: int, value: object) -> None:
         """``items[position] = value``, recorded for undo (the undo entry saved ``items`` by reference)."""
-        self._changes.append(Replaced(items, position, items[position]))
+        self._log.replaced(items, position, items[position])
         items[position] = value
 
     def _remove_from_hand(self, player: int, card: Card) -> None:
         hand = self.hands[player]
         position = find_card(hand, card)
         del hand[position]
-        self._changes.append(Removed(hand, position, card))
+        self._log.removed(hand, position, card)
 
     def _play(self, action: Action) -> None:
         player = action.player
@@ -115,17 +114,17 @@ class Playing(Legality):
             if drawing and not pile:
                 self._reshuffle()
             card = pile.pop()
-            self._changes.append(Popped(pile, card))
+            self._log.popped(pile, card)
             if drawing:
                 self.chance.drawn(card)
                 self.history.append("drawn " + CARD_TEXT[card.index])
             self.hands[player].append(card)
-            self._changes.append(Appended(self.hands[player]))
+            self._log.appended(self.hands[player])
             self.stage = "play"
         elif isinstance(action, Lay):
             for card in action.cards:
                 self._remove_from_hand(player, card)
-            self._changes.append(Filled(self.melds[player]))
+            self._log.filled(self.melds[player])
             self.melds[player][:] = action.groups
             self._set(self.laid, player, action.phase if action.phase is not None else self.open_phases(player)[0])
             self._set(self.laid_turn, player, self.turn)
@@ -138,7 +137,7 @@ class Playing(Legality):
             groups = self.melds[action.target]
             old = groups[action.group]
             groups[action.group] = old.extend(action.card, action.end)
-            self._changes.append(Replaced(groups, action.group, old))
+            self._log.replaced(groups, action.group, old)
             if not self.hands[player]:
                 self._end_round()
 
@@ -146,7 +145,7 @@ class Playing(Legality):
         player = action.player
         self._remove_from_hand(player, action.card)
         self.discard_pile.append(action.card)
-        self._changes.append(Appended(self.discard_pile))
+        self._log.appended(self.discard_pile)
         if action.card.index == SKIP_INDEX:
             target = action.target
             if self.rules.skip_target == "next":
@@ -161,7 +160,7 @@ class Playing(Legality):
 
     def _reshuffle(self) -> None:
         """``turn.refill``: the discard pile under its top card, shuffled, becomes the draw pile."""
-        self._changes.append(Snapshot.of(self))
+        self._log.snapshot(self)
         top = self.discard_pile[-1]
         rest = self.chance.reshuffle(self.discard_pile[:-1])
         self.draw_pile[:] = rest
@@ -170,7 +169,7 @@ class Playing(Legality):
 
     def _end_round(self) -> None:
         """Score the round, advance those who laid their phase, then end the game or deal the next round."""
-        self._changes.append(Snapshot.of(self))
+        self._log.snapshot(self)
         # New lists, not changed in place: the undo entry saved the old ones by reference.
         scores, done = list(self.scores), list(self.done)
         for seat in self.active:
@@ -201,19 +200,20 @@ class Playing(Legality):
 
     # ------------------------------------------------------------------ taking back
 
-    def _rollback(self, entry: UndoEntry) -> None:
-        revert(entry.changes, self)
-        del self.history[entry.history_length :]
-        self.restore_scalars(entry.scalars)
+    def _rollback(self, history_length: int, scalars: Scalars) -> None:
+        """Take back the changes since the last mark and put back the history and the scalars saved before them."""
+        self._log.revert_changes(self)
+        del self.history[history_length:]
+        self.restore_scalars(scalars)
 
     def undo(self) -> None:
         """Take back the last action (any number of times, back to the deal): for analysis, not for players."""
-        if not self._undo:
+        if not self._log:
             raise IllegalActionError("there is no action to undo: the game is at its first deal", reason=Reason.NO_UNDO)
-        self._rollback(self._undo.pop())
+        self._rollback(*self._log.pop_mark())
 
     def can_undo(self) -> bool:
-        return bool(self._undo)
+        return bool(self._log)
 
     def why_not_take_back(self, player: int) -> IllegalActionError | None:
         """None when ``player`` may take back their last action, otherwise why not (not raised).
@@ -258,6 +258,6 @@ class Playing(Legality):
     def _last_action(self) -> Action | None:
         from phase10kit.actions import parse_action
 
-        if not self._undo:
+        if not self._log:
             return None
-        return parse_action(self.history[self._undo[-1].history_length])
+        return parse_action(self.history[self._log.last_history_length()])

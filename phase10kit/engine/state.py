@@ -148,7 +148,7 @@ class GameState:
         """The state that is not a list of cards, saved before each action for undo.
 
         The five per-player lists are saved by reference, not copied: ``phase10kit.engine.play``
-        never changes a saved list in place without an undo record (``Replaced``), and replaces a
+        never changes a saved list in place without writing it to the undo log (``replaced``), and replaces a
         list whole when it changes many entries (a new round, the scores at a round's end).
         """
         return (

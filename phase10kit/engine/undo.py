@@ -1,13 +1,21 @@
-"""Undo by inverse operations: each change an action makes is recorded as a small typed record.
+"""Undo by inverse operations, written into one flat log.
 
-Applying an action records, in order, every list it changed and how; taking it back replays the
-records' inverses in reverse order. Rare big changes (a reshuffle, the end of a round) record a
-:class:`Snapshot` of the table instead. The game is never copied for an ordinary move.
+Applying an action writes into the :class:`UndoLog`, in order, every list it changed and how, then
+a mark holding what it saved before it began (the history's length and the scalars); taking it
+back replays the inverses of its changes, newest first, down to the mark of the action before.
+Rare big changes (a reshuffle, the end of a round) write a :class:`Snapshot` of the table instead.
+The game is never copied for an ordinary move.
+
+The log is one flat list of plain values: each change is its fields followed by a code saying
+which change it is (read back from the end), so an ordinary action makes no object but the tuple
+of its scalars. A long game's undo history then costs the garbage collector almost nothing: a
+record object per change kept alive for a whole game made it scan (and promote) several objects
+for every action played.
 
 >>> pile = ["a", "b"]
->>> records: list[Change] = []
->>> card = pile.pop(); records.append(Popped(pile, card))
->>> revert(records, None); pile
+>>> log = UndoLog()
+>>> card = pile.pop(); log.popped(pile, card)
+>>> log.revert_changes(None); pile
 ['a', 'b']
 """
 
@@ -19,60 +27,14 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from phase10kit.engine.state import GameState
 
-
-# The records are plain classes with slots, not frozen dataclasses: every action makes two or three,
-# and a frozen dataclass sets each field through ``object.__setattr__`` (three times slower). They
-# are never changed once made.
-
-
-class Removed:
-    """``item`` was removed from ``items`` at ``position``."""
-
-    __slots__ = ("item", "items", "position")
-
-    def __init__(self, items: list[Any], position: int, item: Any) -> None:
-        self.items = items
-        self.position = position
-        self.item = item
-
-
-class Popped:
-    """``item`` was popped from the end of ``items``."""
-
-    __slots__ = ("item", "items")
-
-    def __init__(self, items: list[Any], item: Any) -> None:
-        self.items = items
-        self.item = item
-
-
-class Appended:
-    """Something was appended to ``items``."""
-
-    __slots__ = ("items",)
-
-    def __init__(self, items: list[Any]) -> None:
-        self.items = items
-
-
-class Replaced:
-    """``items[position]`` was ``old`` before."""
-
-    __slots__ = ("items", "old", "position")
-
-    def __init__(self, items: list[Any], position: int, old: Any) -> None:
-        self.items = items
-        self.position = position
-        self.old = old
-
-
-class Filled:
-    """``items`` was empty and was filled (a player's groups at lay-down)."""
-
-    __slots__ = ("items",)
-
-    def __init__(self, items: list[Any]) -> None:
-        self.items = items
+# What each change writes (its fields, then its code), read back from the end of the log:
+REMOVED = 0  # items, position, item: ``item`` was removed from ``items`` at ``position``
+POPPED = 1  # items, item: ``item`` was popped from the end of ``items``
+APPENDED = 2  # items: something was appended to ``items``
+REPLACED = 3  # items, position, old: ``items[position]`` was ``old`` before
+FILLED = 4  # items: ``items`` was empty and was filled (a player's groups at lay-down)
+SNAPSHOT = 5  # snapshot: the whole table before a big change
+MARK = 6  # history_length, scalars: an action ends here; what it saved before it began
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,26 +58,82 @@ class Snapshot:
         )
 
 
-Change = Removed | Popped | Appended | Replaced | Filled | Snapshot
-"""One recorded change."""
+class UndoLog:
+    """Every change of every action applied, oldest first, each action closed by its mark."""
 
+    __slots__ = ("entries",)
 
-def revert(changes: list[Change], game: GameState | None) -> None:
-    """Undo ``changes`` (newest last) in place; ``game`` receives the snapshots."""
-    for change in reversed(changes):
-        if isinstance(change, Removed):
-            change.items.insert(change.position, change.item)
-        elif isinstance(change, Popped):
-            change.items.append(change.item)
-        elif isinstance(change, Appended):
-            change.items.pop()
-        elif isinstance(change, Replaced):
-            change.items[change.position] = change.old
-        elif isinstance(change, Filled):
-            change.items.clear()
-        else:
-            assert game is not None
-            _restore(game, change)
+    def __init__(self) -> None:
+        self.entries: list[Any] = []
+
+    # ---------------------------------------------------------------- writing
+
+    def removed(self, items: list[Any], position: int, item: Any) -> None:
+        self.entries += (items, position, item, REMOVED)
+
+    def popped(self, items: list[Any], item: Any) -> None:
+        self.entries += (items, item, POPPED)
+
+    def appended(self, items: list[Any]) -> None:
+        self.entries += (items, APPENDED)
+
+    def replaced(self, items: list[Any], position: int, old: Any) -> None:
+        self.entries += (items, position, old, REPLACED)
+
+    def filled(self, items: list[Any]) -> None:
+        self.entries += (items, FILLED)
+
+    def snapshot(self, game: GameState) -> None:
+        self.entries += (Snapshot.of(game), SNAPSHOT)
+
+    def mark(self, history_length: int, scalars: tuple[Any, ...]) -> None:
+        """Close an action: the history's length and the scalars from before it."""
+        self.entries += (history_length, scalars, MARK)
+
+    # ---------------------------------------------------------------- reading back
+
+    def __bool__(self) -> bool:
+        """Whether an action is recorded (the log holds nothing else between actions)."""
+        return bool(self.entries)
+
+    def last_history_length(self) -> int:
+        """Where the history stood before the last action (its line comes next)."""
+        length: int = self.entries[-3]
+        return length
+
+    def pop_mark(self) -> tuple[int, tuple[Any, ...]]:
+        """Remove the last action's mark: its history length and scalars (its changes come next)."""
+        entries = self.entries
+        code = entries.pop()
+        assert code == MARK
+        scalars: tuple[Any, ...] = entries.pop()
+        history_length: int = entries.pop()
+        return history_length, scalars
+
+    def revert_changes(self, game: GameState | None) -> None:
+        """Undo the changes written since the last mark (newest first) in place; ``game`` receives the snapshots."""
+        entries = self.entries
+        while entries and entries[-1] != MARK:
+            code = entries.pop()
+            if code == REMOVED:
+                item, position = entries.pop(), entries.pop()
+                entries.pop().insert(position, item)
+            elif code == POPPED:
+                item = entries.pop()
+                entries.pop().append(item)
+            elif code == APPENDED:
+                entries.pop().pop()
+            elif code == REPLACED:
+                old, position = entries.pop(), entries.pop()
+                entries.pop()[position] = old
+            elif code == FILLED:
+                entries.pop().clear()
+            else:
+                assert code == SNAPSHOT and game is not None
+                _restore(game, entries.pop())
+
+    def clear(self) -> None:
+        self.entries.clear()
 
 
 def _restore(game: GameState, snapshot: Snapshot) -> None:
@@ -126,14 +144,3 @@ def _restore(game: GameState, snapshot: Snapshot) -> None:
     game.discard_pile[:] = snapshot.discard_pile
     game.draw_pile[:] = snapshot.draw_pile
     game.rng.setstate(snapshot.rng_state)
-
-
-class UndoEntry:
-    """Everything needed to take one action back: where the history was, the scalars, the changes."""
-
-    __slots__ = ("changes", "history_length", "scalars")
-
-    def __init__(self, history_length: int, scalars: tuple[Any, ...], changes: list[Change]) -> None:
-        self.history_length = history_length
-        self.scalars = scalars
-        self.changes = changes
