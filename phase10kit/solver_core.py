@@ -86,9 +86,9 @@ def best_plan(
     """The best score and bases; with ``any_complete`` the first complete plan found may be returned."""
     shape = shape_of(phase)
     if shape == "sets":
-        return _best_same_kind(hand.numbers[1:13], list(NUMBERS), phase, hand.wilds, natural_required)
+        return _best_same_kind(hand.numbers[1:13], _NUMBER_VALUES, phase, hand.wilds, natural_required)
     if shape == "colors":
-        return _best_same_kind(hand.colors, list(COLORS), phase, hand.wilds, natural_required)
+        return _best_same_kind(hand.colors, COLORS, phase, hand.wilds, natural_required)
     if shape == "run":
         return _best_run(hand, phase.groups[0].size, natural_required)
     if shape == "set+run":
@@ -149,16 +149,25 @@ def size_plans(sizes: tuple[int, ...]) -> tuple[tuple[tuple[int, int, tuple[int,
     return tuple(plans.values())
 
 
+_NUMBER_VALUES: tuple[GroupValue, ...] = tuple(NUMBERS)
+
+
+@cache
+def _same_kind_plans(phase: Phase) -> tuple[int, int, tuple[tuple[tuple[int, int, tuple[int, ...]], ...], ...]]:
+    """A same-kind phase's group count, card count and ``size_plans`` (looked up once per phase, not per hand)."""
+    sizes = tuple(spec.size for spec in phase.groups)
+    return len(sizes), sum(sizes), size_plans(sizes)
+
+
 def _best_same_kind(
     counts: list[int], values: Sequence[GroupValue], phase: Phase, wilds: int, natural_required: bool
 ) -> tuple[Score, Bases]:
     """Phases of only sets (by number) or only colour groups (by colour)."""
-    sizes = tuple(spec.size for spec in phase.groups)
+    groups, total, plans = _same_kind_plans(phase)
     ranked = sorted(range(len(counts)), key=counts.__getitem__, reverse=True)
-    groups, total = len(sizes), sum(sizes)
     best: Score = _IMPOSSIBLE
     best_plan: tuple[tuple[int, int, tuple[int, ...]], ...] = ()
-    for plan in size_plans(sizes):
+    for plan in plans:
         if len(plan) > len(ranked):
             continue
         naturals = covered = 0

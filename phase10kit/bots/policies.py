@@ -8,8 +8,10 @@
 
 from __future__ import annotations
 
-from bisect import bisect_right
-from collections.abc import Sequence
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Sequence
+from functools import cache
+from typing import Any
 
 from phase10kit.actions import Action, Draw, Hit, Lay, Take
 from phase10kit.bots.base import (
@@ -33,6 +35,7 @@ from phase10kit.bots.base import (
 from phase10kit.cards import CARDS_BY_INDEX, WILD_INDEX, Card, card_counts
 from phase10kit.explain import action_phrase, group_name
 from phase10kit.game import PlayerView
+from phase10kit.groups import Group
 from phase10kit.i18n import translator
 from phase10kit.phases import GroupKind, Phase
 from phase10kit.solver_core import needs_key, uses_key
@@ -102,7 +105,7 @@ class GreedyBot(Bot):
         if top.is_wild:
             return t.gettext("Took the discarded Wild: it fits any group of my phase.")
         phase = nearest_phase(reading.key, phases, reading.natural_required)
-        if not _may_extend_started(top, view.hand, phase):
+        if not _may_extend_started(top, reading.key, phase):
             return None
         plan = needs_key(reading.key, phase, reading.natural_required)
         specs = phase.groups
@@ -120,7 +123,7 @@ class GreedyBot(Bot):
     def _lay(self, view: PlayerView, lays: Sequence[Lay]) -> tuple[Action, Explanation]:
         choice = min(lays, key=_wilds_in)
         why = translator(self.lang).gettext("Laid down my phase as soon as I held it: {groups}.")
-        return choice, Because(why, groups=" ".join(str(g) for g in choice.groups))
+        return choice, Because(why, groups=GroupsText(choice.groups))
 
     def _hit(self, view: PlayerView, hit_list: list[Hit]) -> tuple[Action, Explanation]:
         choice = min(hit_list, key=lambda a: (a.card.is_wild, a.target != view.player))
@@ -136,8 +139,7 @@ class GreedyBot(Bot):
             nr = reading.natural_required
             phase = nearest_phase(reading.key, reading.phases, nr)
             used = uses_key(reading.key, phase, nr)
-            counts = card_counts(view.hand)
-            spare = [card for card in candidates if counts[card.index] > used[card.index]]
+            spare = [card for card in candidates if reading.key.count(card.index) > used[card.index]]
             if spare:
                 card = max(spare, key=_worth)
                 why = t.gettext("Discarded {card}: my phase does not need it and it is worth the most points.")
@@ -198,7 +200,7 @@ class SmartBot(GreedyBot):
 
         choice = min(lays[:40], key=stuck_points)
         why = translator(self.lang).gettext("Laid down my phase, keeping the cards I can add to groups: {groups}.")
-        return choice, Because(why, groups=" ".join(str(g) for g in choice.groups))
+        return choice, Because(why, groups=GroupsText(choice.groups))
 
     def _hit(self, view: PlayerView, hit_list: list[Hit]) -> tuple[Action, Explanation]:
         def order(a: Hit) -> tuple[bool, bool, bool]:
@@ -234,7 +236,7 @@ class SmartBot(GreedyBot):
         phase, now = best_phase(reading.key, phases, nr)
         used = uses_key(reading.key, phase, nr)
 
-        def cost(c: Card) -> tuple[int, bool, bool, int, int, int, int]:
+        def cost(c: Card) -> tuple[int, bool, bool, int]:
             spare = counts[c.index] > used[c.index]
             harm = live = 0
             if not spare:
@@ -243,17 +245,12 @@ class SmartBot(GreedyBot):
                 live = needs_live(needs_key(rest, phase, nr), unseen)
             # A Skip that would skip no one now is kept while another spare card can go (it may skip later).
             wasted = c.is_skip and wasted_skip
-            return (
-                harm,
-                fits_opponents_reach(c, view),
-                wasted,
-                -live,
-                _potential(c, hand, phase, unseen),
-                -c.points,
-                -c.index,
-            )
+            return harm, fits_opponents_reach(c, view), wasted, -live
 
-        card = min(candidates, key=cost)
+        def tiebreak(c: Card) -> tuple[int, int, int]:
+            return _potential(c, hand, phase, unseen), -c.points, -c.index
+
+        card = _least(candidates, cost, tiebreak)
         if card.is_skip:
             why = t.gettext("Discarded {card}: a Skip never helps a phase.")
         elif counts[card.index] > used[card.index]:
@@ -276,6 +273,33 @@ def _draw_choices(view: PlayerView) -> tuple[Take | None, Draw | None]:
         elif isinstance(action, Draw):
             draw = draw or action
     return take, draw
+
+
+Key = tuple[Any, ...]
+"""A sort key: a tuple compared element by element."""
+
+
+class GroupsText:
+    """A lay-down's groups as an explanation writes them, joined only when it is put into words."""
+
+    __slots__ = ("groups",)
+
+    def __init__(self, groups: Sequence[Group]) -> None:
+        self.groups = groups
+
+    def __format__(self, spec: str) -> str:
+        return format(" ".join(str(group) for group in self.groups), spec)
+
+
+def _least(cards: list[Card], cost: Callable[[Card], Key], tiebreak: Callable[[Card], Key]) -> Card:
+    """``min(cards, key=lambda c: (*cost(c), *tiebreak(c)))``, asking ``tiebreak`` only of the cards tied on cost.
+
+    The tie-break (how likely a card is to become useful) is the dearest question and seldom decides.
+    """
+    costs = [cost(card) for card in cards]
+    lowest = min(costs)
+    tied = [card for card, value in zip(cards, costs, strict=True) if value == lowest]
+    return tied[0] if len(tied) == 1 else min(tied, key=tiebreak)
 
 
 def _wilds_in(lay: Lay) -> int:
@@ -304,21 +328,36 @@ def _discard_candidates(key: tuple[int, ...], hand: Sequence[Card]) -> list[Card
     return [CARDS_BY_INDEX[index] for index in dict.fromkeys(key) if index != WILD_INDEX] or [hand[0]]
 
 
-def _may_extend_started(card: Card, hand: Sequence[Card], phase: Phase) -> bool:
+def _may_extend_started(card: Card, key: tuple[int, ...], phase: Phase) -> bool:
     """Whether ``card`` could be what a started group of the phase needs (a quick test before the solver).
 
-    A started set or colour group holds a natural card of its value, so it can need ``card`` only
-    when the hand holds a card of the same number (set) or colour (colour group). A phase of one run
-    gives each number of its window one slot, which the hand's card of that number fills: it needs
-    ``card`` only when the hand holds no card of its number. Runs with other groups always may.
+    ``key`` is the hand's sorted card indices. A started set or colour group holds a natural card of
+    its value, so it can need ``card`` only when the hand holds a card of the same number (set) or
+    colour (colour group). A phase of one run gives each number of its window one slot, which the
+    hand's card of that number fills: it needs ``card`` only when the hand holds no card of its
+    number. Runs with other groups always may.
     """
-    kinds = {spec.kind for spec in phase.groups}
-    naturals = [held for held in hand if held.is_number]
+    kinds = _group_kinds(phase)
     if GroupKind.RUN in kinds:
-        return len(phase.groups) > 1 or all(held.number != card.number for held in naturals)
-    if GroupKind.SET in kinds and any(held.number == card.number for held in naturals):
+        return len(phase.groups) > 1 or not _holds_number(key, card.number)
+    if GroupKind.SET in kinds and _holds_number(key, card.number):
         return True
-    return GroupKind.COLOR in kinds and any(held.color == card.color for held in naturals)
+    if GroupKind.COLOR not in kinds or not card.is_number:
+        return False
+    color = card.index & 3
+    return any(index < WILD_INDEX and index & 3 == color for index in key)
+
+
+@cache
+def _group_kinds(phase: Phase) -> frozenset[GroupKind]:
+    return frozenset(spec.kind for spec in phase.groups)
+
+
+def _holds_number(key: tuple[int, ...], number: int) -> bool:
+    """Whether the sorted card indices hold a natural card of ``number`` (its indices are ``4 * number - 4`` on)."""
+    first = 4 * number - 4
+    i = bisect_left(key, first)
+    return i < len(key) and first <= key[i] < first + 4 and number >= 1
 
 
 def _potential(card: Card, hand: list[Card], phase: Phase, unseen: list[int]) -> int:

@@ -1,0 +1,94 @@
+"""The bots' shortcuts change no decision: each one agrees with the slower question it stands for.
+
+A bot skips the view's lay-downs when the solver says no open phase is held, skips the solver when
+no started group could need the discard pile's top card, asks its tie-break only of the tied
+candidates and puts its reason into words only when asked. The seeded games of
+``tests/test_play_hashes.py`` check the decisions themselves; these check each shortcut alone.
+"""
+
+import random
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from phase10kit import Card, Phase, phase
+from phase10kit.bots import GreedyBot, SmartBot
+from phase10kit.bots.base import Because, Reading, held_lays, key_of
+from phase10kit.bots.policies import _key_with, _key_without, _least, _may_extend_started
+from phase10kit.cards import CARDS_BY_INDEX
+from phase10kit.game import Game
+from phase10kit.i18n import translator
+from phase10kit.phases import GroupKind
+from phase10kit.rules import Rules
+from phase10kit.solver_core import needs_key
+from tests.test_solver_oracle import hands, phases, small_phases
+
+cards = st.sampled_from(CARDS_BY_INDEX)
+
+
+@given(hand=hands(sizes=(2, 5, 10)), card=cards, p=st.one_of(phases, small_phases()), natural_required=st.booleans())
+def test_a_card_a_started_group_needs_is_never_ruled_out(
+    hand: list[Card], card: Card, p: Phase, natural_required: bool
+) -> None:
+    key = key_of(hand)
+    for spec, (started, needs) in zip(p.groups, needs_key(key, p, natural_required), strict=True):
+        wanted = card.color if spec.kind is GroupKind.COLOR else card.number
+        if card.is_number and started and wanted in needs:
+            assert _may_extend_started(card, key, p)
+
+
+@given(hand=hands(sizes=(2, 5, 10, 11)), card=cards)
+def test_sorted_keys_with_and_without_a_card(hand: list[Card], card: Card) -> None:
+    key = key_of(hand)
+    assert _key_with(key, card) == key_of([*hand, card])
+    if card in hand:
+        rest = list(hand)
+        rest.remove(card)
+        assert _key_without(key, card) == key_of(rest)
+
+
+@given(values=st.lists(st.tuples(st.integers(0, 2), st.integers(0, 2), st.integers(0, 9)), min_size=1, max_size=9))
+def test_least_is_the_minimum_of_cost_then_tiebreak(values: list[tuple[int, int, int]]) -> None:
+    picked = [CARDS_BY_INDEX[i] for i in range(len(values))]
+    table = dict(zip(picked, values, strict=True))
+
+    def cost(card: Card) -> tuple[int, int]:
+        return table[card][:2]
+
+    def tiebreak(card: Card) -> tuple[int, int]:
+        return table[card][2], -card.index
+
+    assert _least(picked, cost, tiebreak) == min(picked, key=lambda c: (*cost(c), *tiebreak(c)))
+
+
+RULES = [Rules(), Rules(progression="any_order"), Rules(go_out="discard", natural_required=False)]
+
+
+@given(seed=st.integers(0, 10_000), rules=st.sampled_from(RULES), steps=st.integers(0, 400))
+def test_lay_downs_are_skipped_only_when_there_are_none(seed: int, rules: Rules, steps: int) -> None:
+    game = Game(players=3, rules=rules, seed=seed)
+    bots = [GreedyBot(seed=seat) for seat in range(3)]
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if game.over:
+            return
+        view = game.view(game.current_player)
+        assert held_lays(Reading(view)) == view.lays()
+        # Mostly the greedy bot (it reaches lay-downs), sometimes a random move (other positions).
+        action = rng.choice(view.legal) if rng.random() < 0.2 else bots[game.current_player].choose(view)
+        game.apply(action)
+
+
+def test_a_reason_is_put_into_words_only_when_asked() -> None:
+    template = translator("ko").gettext("Drew from the pile: the discarded {card} does not help me.")
+    card = Card.parse("R7")
+    assert str(Because(template, card=card)) == template.format(card=card)
+    assert f"{Because('{n} cards', n=3):>9}" == "  3 cards"
+
+
+def test_explain_gives_the_same_sentence_twice() -> None:
+    game = Game(players=2, seed=3, rules=Rules(phases=(phase(2),)))
+    bot = SmartBot(seed=1)
+    bot.choose(game.view(game.current_player))
+    first = bot.explain()
+    assert isinstance(first, str) and first == bot.explain()
