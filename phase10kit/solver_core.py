@@ -150,9 +150,11 @@ def size_plans(sizes: tuple[int, ...]) -> tuple[tuple[tuple[int, int, tuple[int,
 
 
 _NUMBER_VALUES: tuple[GroupValue, ...] = tuple(NUMBERS)
+PHASE_CACHE = 1024
+"""Facts kept per phase: far more phases than a process ever plays, and a bound all the same."""
 
 
-@cache
+@lru_cache(maxsize=PHASE_CACHE)
 def _same_kind_plans(phase: Phase) -> tuple[int, int, tuple[tuple[tuple[int, int, tuple[int, ...]], ...], ...]]:
     """A same-kind phase's group count, card count and ``size_plans`` (looked up once per phase, not per hand)."""
     sizes = tuple(spec.size for spec in phase.groups)
@@ -214,11 +216,16 @@ def _best_set_run(
         after[13 - v] = after[14 - v] if after[14 - v] > high else high
     window = (1 << run_size) - 1
     lack_run = lack_set = 1 if natural_required else 0
+    # Either way the window's naturals are at most its numbers present plus a full set (of the fullest
+    # number): a window short of the best extra even then cannot beat it, and ties keep the first.
+    most_in_set = set_size if set_size < before[12] else before[12]
     best: Score = _IMPOSSIBLE
     best_choice = (1, 0, True)
     for start in range(1, 14 - run_size):
         end = start + run_size
         present = ((hand.present >> start) & window).bit_count()
+        if total - present - most_in_set - wilds > best[0]:
+            continue
         # The set on the fullest number inside the window (sharing it with the run).
         have = max(numbers[start:end])
         others = present - 1 if have else present

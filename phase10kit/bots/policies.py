@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Sequence
-from functools import cache
+from functools import lru_cache
 from typing import Any
 
 from phase10kit.actions import Action, Draw, Hit, Lay, Take
@@ -38,7 +38,7 @@ from phase10kit.game import PlayerView
 from phase10kit.groups import Group
 from phase10kit.i18n import translator
 from phase10kit.phases import GroupKind, Phase
-from phase10kit.solver_core import needs_key, uses_key
+from phase10kit.solver_core import PHASE_CACHE, needs_key, uses_key
 
 
 class RandomBot(Bot):
@@ -348,7 +348,7 @@ def _may_extend_started(card: Card, key: tuple[int, ...], phase: Phase) -> bool:
     return any(index < WILD_INDEX and index & 3 == color for index in key)
 
 
-@cache
+@lru_cache(maxsize=PHASE_CACHE)
 def _group_kinds(phase: Phase) -> frozenset[GroupKind]:
     return frozenset(spec.kind for spec in phase.groups)
 
