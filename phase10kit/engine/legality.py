@@ -161,10 +161,22 @@ class TurnFacts:
 
     def actions(self) -> Iterator[Action]:
         """Every legal action, without repeats: draws, then lay-downs, hits and discards."""
-        yield from self.draws()
-        yield from self.lays()
-        yield from self.hits()
-        yield from self.discards()
+        if self.stage == "draw":
+            return iter(draw_moves(self.player, self.can_draw, self.can_take))
+        if self.stage != "play":
+            return iter(())
+        may_hit = self.laid and self.keeps_one
+        return iter(
+            play_moves(
+                self.player,
+                hand_key(self.hand),
+                self.rules,
+                self.open_phases,
+                self.named,
+                (self.melds, self.active, self.hit_others) if may_hit else None,
+                self.skip_targets,
+            )
+        )
 
 
 @cache
@@ -207,6 +219,35 @@ def hit_moves(
         for index, group in enumerate(melds[target]):
             for card_index, end in fitting_hits(group, present):
                 moves.append(hit_action(player, target, index, card_index, end))
+    return moves
+
+
+HitFacts = tuple[Sequence[Sequence[Group]], Sequence[int], bool]
+"""What hits depend on beyond the hand: every player's groups, the seats in the round, whether others' may be hit."""
+
+
+def play_moves(
+    player: int,
+    key: tuple[int, ...],
+    rules: Rules,
+    open_phases: Sequence[tuple[int, Phase]],
+    named: bool,
+    hits: HitFacts | None,
+    skip_targets: Sequence[int | None],
+) -> list[Action]:
+    """The play stage's moves in order: lay-downs, hits (``hits`` None: none allowed now), discards.
+
+    ``key`` is the hand's ``hand_key``: it keys the lay-downs, and its distinct values (in the same
+    order) are the cards to hit with and to discard. One list for the engine and the views alike.
+    """
+    present = tuple(dict.fromkeys(key))
+    moves: list[Action] = []
+    if open_phases:
+        moves += lay_moves(player, key, rules, open_phases, named)
+    if hits is not None:
+        melds, active, hit_others = hits
+        moves += hit_moves(player, present, melds, active, hit_others)
+    moves += discard_moves(player, present, skip_targets)
     return moves
 
 
@@ -470,18 +511,13 @@ class Legality(GameState):
         player = self.current_player
         if self.stage == "draw":
             return draw_moves(player, self.can_draw(), self.can_take())
-        # The hand's card indices, sorted, once: they key the lay-downs, and their distinct values
-        # (in the same order) are the cards to hit with and to discard.
         key = hand_key(self.hands[player])
-        present = tuple(dict.fromkeys(key))
+        rules = self.rules
         options = self.open_phases(player)
-        moves: list[Action] = []
-        if options:
-            named = self.rules.progression == "any_order" and not self.tiebreak
-            moves += lay_moves(player, key, self.rules, [(number, self.phase_for(number)) for number in options], named)
-        if self.laid[player] is not None and self.keeps_card(player, 1):
-            moves += hit_moves(player, present, self.melds, self.active, self.may_hit_others(player))
-        has_skip = present and present[-1] == SKIP_INDEX
-        targets = self.skip_targets(player) if has_skip and self.rules.skip_target == "choose" else (None,)
-        moves += discard_moves(player, present, targets)
-        return moves
+        named = rules.progression == "any_order" and not self.tiebreak
+        may_hit = self.laid[player] is not None and self.keeps_card(player, 1)
+        hits = (self.melds, self.active, self.may_hit_others(player)) if may_hit else None
+        # Whom a Skip may name is asked only of a hand that holds one (its index sorts last).
+        has_skip = bool(key) and key[-1] == SKIP_INDEX
+        targets = self.skip_targets(player) if has_skip and rules.skip_target == "choose" else (None,)
+        return play_moves(player, key, rules, [(n, self.phase_for(n)) for n in options], named, hits, targets)
