@@ -49,8 +49,6 @@ class OddsExplorer(Exercise):
         lang: str | None = None,
     ) -> None:
         lang = notebook_lang(lang)
-        import plotly.graph_objects as go
-
         super().__init__("p10-odds-explorer", natural_required=natural_required, lang=lang)
         t = translator(lang)
         self._rng = as_rng(seed)
@@ -63,12 +61,22 @@ class OddsExplorer(Exercise):
         self.phase_choice = phase_dropdown(phase, lang)
         self.phase_choice.on_refused = self.menu_refused
         self.hand_size_slider = SafeIntSlider(
-            value=hand_size, min=1, max=MAX_DEALT, description=t.gettext("Hand size"), continuous_update=False
+            value=hand_size,
+            min=1,
+            max=MAX_DEALT,
+            description=t.gettext("Hand size"),
+            continuous_update=False,
+            style={"description_width": "initial"},  # "Cartas en la mano", "Розмір руки": never cut
         )
         self.hand_size_slider.add_class("p10-hand-size")
         self.hand_size_slider.on_refused = self.menu_refused
         self.draws_slider = SafeIntSlider(
-            value=draws, min=1, max=MAX_DRAWS, description=t.gettext("Draws"), continuous_update=False
+            value=draws,
+            min=1,
+            max=MAX_DRAWS,
+            description=t.gettext("Draws"),
+            continuous_update=False,
+            style={"description_width": "initial"},
         )
         self.draws_slider.add_class("p10-draws")
         self.draws_slider.on_refused = self.menu_refused
@@ -77,20 +85,15 @@ class OddsExplorer(Exercise):
         )
         self.deal_button = button(t.gettext("Deal a hand"), "p10-deal")
         self.deal_view = locked_html("", "p10-deal-odds")
-        self.chart = go.FigureWidget()
-        self.chart.add_bar(x=[], y=[], name=t.gettext("chance"), text=[], textposition="outside")
-        self.chart.update_layout(
-            height=320,
-            margin={"l": 50, "r": 20, "t": 50, "b": 40},
-            xaxis={"title": {"text": t.gettext("cards drawn")}, "dtick": 1},
-            yaxis={"title": {"text": t.gettext("chance (%)")}, "range": [0, 105]},
-        )
-        self.chart.add_class("p10-odds-chart")
+        self.chart: Any = None  # made once the first odds are known (see _make_chart)
+        self._first_chart: tuple[list[int], list[float]] = ([], [])
 
         update = self.feedback.guard(self._update)
         for control in (self.phase_choice, self.hand_size_slider, self.draws_slider, self.hand_text):
             control.observe(lambda _change: update(), names="value")
         self.deal_button.on_click(self.feedback.guard(self._on_deal))
+        update()
+        self.chart = self._make_chart(*self._first_chart)
         self.children = [
             self.phase_choice,
             self.hand_size_slider,
@@ -101,7 +104,6 @@ class OddsExplorer(Exercise):
             self.chart,
             self.errors,
         ]
-        update()
 
     @property
     def phase(self) -> Phase:
@@ -155,7 +157,32 @@ class OddsExplorer(Exercise):
             "info",
         )
 
+    def _make_chart(self, draws: list[int], chances: list[float]) -> Any:
+        """The chart, built with its first bars, title and axes in it: a page that renders the notebook after
+        running it (Voila) shows a widget's state as it was made, not the updates sent before it was shown."""
+        import plotly.graph_objects as go
+
+        t = translator(self.lang)
+        bar = go.Bar(
+            x=draws, y=[100 * p for p in chances], text=[_percent(p) for p in chances], name=t.gettext("chance")
+        )
+        chart = go.FigureWidget(
+            data=[bar.update(textposition="outside")],
+            layout={
+                "height": 320,
+                "margin": {"l": 50, "r": 20, "t": 50, "b": 40},
+                "title": {"text": t.gettext("Chance to hold {phase} after drawing").format(phase=self.phase)},
+                "xaxis": {"title": {"text": t.gettext("cards drawn")}, "dtick": 1},
+                "yaxis": {"title": {"text": t.gettext("chance (%)")}, "range": [0, 105]},
+            },
+        )
+        chart.add_class("p10-odds-chart")
+        return chart
+
     def _draw_chart(self, draws: list[int], chances: list[float]) -> None:
+        if self.chart is None:
+            self._first_chart = (draws, chances)
+            return
         t = translator(self.lang)
         with self.chart.batch_update():
             bar = self.chart.data[0]
