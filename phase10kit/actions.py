@@ -58,7 +58,7 @@ class Draw:
     player: int
 
     def __str__(self) -> str:
-        return f"{_seat(self.player)} draw"
+        return _seat(self.player) + " draw"
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +68,7 @@ class Take:
     player: int
 
     def __str__(self) -> str:
-        return f"{_seat(self.player)} take"
+        return _seat(self.player) + " take"
 
 
 def _canonical_group(group: Group) -> Group:
