@@ -102,6 +102,7 @@ class Reason(StrEnum):
     # Settings of games, bots, tools and widgets
     BAD_PLAYERS = "bad-players"
     BAD_RULES = "bad-rules"
+    BAD_PHASE_LIST = "bad-phase-list"
     BAD_SEED = "bad-seed"
     BAD_BOT = "bad-bot"
     BAD_BOTS = "bad-bots"
@@ -242,6 +243,13 @@ SENTENCES: Mapping[Reason, str | tuple[str, ...]] = {
     Reason.TAKE_BACK_OTHERS: N_("Other players have moved since: only your own moves this turn can be taken back."),
     Reason.BAD_PLAYERS: (N_("A game has {low} to {high} players."), N_("That is not a number of players for a game.")),
     Reason.BAD_RULES: N_("Those are not valid rules."),
+    Reason.BAD_PHASE_LIST: (
+        N_(
+            "{text} is not a list of phases: write standard, twenty, even, odd, first:N with N from 1 to 10, "
+            "or phases such as s3+r4, c7."
+        ),
+        N_("That is not a list of phases."),
+    ),
     Reason.BAD_SEED: N_("A seed is a whole number."),
     Reason.BAD_BOT: (N_("That is not a bot: choose one of {choices}."), N_("That is not a bot.")),
     Reason.BAD_BOTS: N_("Those are not bots for this game."),
@@ -364,10 +372,16 @@ def placeholders(template: str) -> set[str]:
 
 
 def sentence_template(reason: Reason, details: Mapping[str, Any]) -> str:
-    """The first template of ``reason`` whose placeholders the details fill (the last one always does)."""
+    """The first template of ``reason`` whose placeholders the details fill (the last one always does); an
+    empty text fills nothing (" is not a phase" would read as a sentence with a hole).
+
+    >>> sentence_template(Reason.BAD_PHASE, {"text": "q3"}), sentence_template(Reason.BAD_PHASE, {"text": " "})
+    ('{text} is not a phase: phases are written like s3+r4 or 2s3.', 'That is not a phase.')
+    """
     options = templates(reason)
+    filled = {key for key, value in details.items() if not (isinstance(value, str) and not value.strip())}
     for template in options:
-        if placeholders(template) <= details.keys():
+        if placeholders(template) <= filled:
             return template
     return options[-1]
 

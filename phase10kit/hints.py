@@ -22,7 +22,7 @@ from phase10kit.cards import Card
 from phase10kit.engine.view import PlayerView
 from phase10kit.explain import explain, phase_name
 from phase10kit.groups import Layout
-from phase10kit.i18n import translator
+from phase10kit.i18n import percent, translator
 from phase10kit.phases import Phase
 from phase10kit.solver import find_layout, missing, outs
 
@@ -123,7 +123,7 @@ def hint(view: PlayerView, lang: str = "en") -> Hint:
     odds = completion_chances(view, phase)
     lines.append(
         t.gettext("Chance of holding it after 1, 2, 3 more draws: {odds}.").format(
-            odds=", ".join(f"{p:.0%}" for p in odds)
+            odds=", ".join(percent(p, 0, t) for p in odds)
         )
     )
     return Hint(title, tuple(lines), phase=phase, outs=card_outs, odds=odds)

@@ -228,3 +228,38 @@ class _Translations(gettext.NullTranslations):
 
 class _Catalog(_Translations, gettext.GNUTranslations):
     """A compiled catalog (``.mo``) whose messages are ``Message`` strings."""
+
+
+DECIMAL_COMMA = frozenset({"es", "hr", "cs", "uk"})
+"""The languages that write a decimal comma (and a space before a per cent sign): 0,549; 18,28 %."""
+
+
+def language_of(lang: str | gettext.NullTranslations) -> str:
+    """The language code of a language or of its translations (English for the untranslated source).
+
+    >>> language_of("uk"), language_of(translator("hr")), language_of(translator("en"))
+    ('uk', 'hr', 'en')
+    """
+    if isinstance(lang, str):
+        return lang
+    return str(lang.info().get("language", "en"))
+
+
+def decimal(value: float, digits: int, lang: str | gettext.NullTranslations = "en") -> str:
+    """A number with ``digits`` decimals as the language writes it (a comma in es, hr, cs and uk).
+
+    >>> decimal(0.54931, 3), decimal(0.54931, 3, "hr"), decimal(0.54931, 3, translator("ko"))
+    ('0.549', '0,549', '0.549')
+    """
+    text = f"{value:.{digits}f}"
+    return text.replace(".", ",") if language_of(lang) in DECIMAL_COMMA else text
+
+
+def percent(chance: float, digits: int, lang: str | gettext.NullTranslations = "en") -> str:
+    """A chance as a percentage with its sign, as the language writes it.
+
+    >>> percent(0.18284, 2), percent(0.18284, 2, "es"), percent(0.5, 0, "ko")
+    ('18.28%', '18,28\\xa0%', '50%')
+    """
+    number = decimal(100 * chance, digits, lang)
+    return f"{number}\u00a0%" if language_of(lang) in DECIMAL_COMMA else f"{number}%"

@@ -84,12 +84,18 @@ def phase_list(spec: str) -> tuple[Phase, ...]:
     if key.startswith("first:"):
         count = key.removeprefix("first:").strip()
         if not (count.isdigit() and len(count) <= 2 and 1 <= int(count) <= 10):
-            raise NotationError(f"{quote(spec)!r}: write first:N with N from 1 to 10", reason=Reason.BAD_RULES)
+            raise NotationError(
+                f"{quote(spec)!r}: write first:N with N from 1 to 10",
+                reason=Reason.BAD_PHASE_LIST,
+                details={"text": quote(spec, 40)},
+            )
         return standard[: int(count)]
     parts = [part for part in key.split(",")]
     if not key or any(not part.strip() for part in parts):
         raise NotationError(
-            f"{quote(spec)!r} is not a phase list: write phases like 's3+r4,c7'", reason=Reason.BAD_RULES
+            f"{quote(spec)!r} is not a phase list: write phases like 's3+r4,c7'",
+            reason=Reason.BAD_PHASE_LIST,
+            details={"text": quote(spec, 40)},
         )
     return tuple(Phase.parse(part) for part in parts)
 

@@ -102,6 +102,7 @@ TRIGGERS: dict[Reason, Callable[[], object]] = {
     Reason.TAKE_BACK_OTHERS: lambda: _took_back_after_others(),
     Reason.BAD_PLAYERS: lambda: Game(players=7),
     Reason.BAD_RULES: lambda: Rules(go_out="sideways"),  # type: ignore[arg-type]
+    Reason.BAD_PHASE_LIST: lambda: Rules(phases="first:30"),
     Reason.BAD_SEED: lambda: Game(players=2, seed=2.5),  # type: ignore[arg-type]
     Reason.BAD_BOT: lambda: make_bot("clever"),
     Reason.BAD_BOTS: lambda: play_game([GreedyBot()]),

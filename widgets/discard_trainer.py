@@ -17,7 +17,7 @@ from typing import Any
 from phase10kit.cards import Card, shuffled_deck
 from phase10kit.errors import Phase10Error, Reason
 from phase10kit.explain import phase_name
-from phase10kit.i18n import translator
+from phase10kit.i18n import decimal, translator
 from phase10kit.phases import EXTRA_PHASES, STANDARD_PHASES, Phase, phase
 from phase10kit.probability.solitaire import SolitaireOptimum, fits_model, solitaire_optimum, turns_text
 from phase10kit.rules import HAND_SIZE
@@ -182,17 +182,17 @@ class DiscardTrainer(Exercise):
         t = translator(self.lang)
         if choice.cost <= TIE:
             head = t.gettext("{card} is an optimal discard: {value} turns to go on average.").format(
-                card=choice.card, value=turns_text(choice.value)
+                card=choice.card, value=turns_text(choice.value, lang=self.lang)
             )
         else:
             head = t.gettext(
                 "{card} leaves {value} turns to go on average; {best} leaves {best_value}. It cost {cost} turns."
             ).format(
                 card=choice.card,
-                value=turns_text(choice.value, choice.best_value),
+                value=turns_text(choice.value, choice.best_value, self.lang),
                 best=choice.best_card,
-                best_value=turns_text(choice.best_value, choice.value),
-                cost=f"{choice.cost:.2f}",
+                best_value=turns_text(choice.best_value, choice.value, self.lang),
+                cost=decimal(choice.cost, 2, self.lang),
             )
         caption = t.gettext("Expected turns to go after each discard")
         # Cards whose discards are worth the same share a row, best first; the student's row is bold.
@@ -207,8 +207,8 @@ class DiscardTrainer(Exercise):
         for value, cards in groups:
             texts = [
                 escape(" ".join(map(str, cards))),
-                escape(turns_text(value)),
-                escape(f"+{value - choice.best_value:.2f}"),
+                escape(turns_text(value, lang=self.lang)),
+                escape("+" + decimal(value - choice.best_value, 2, self.lang)),
             ]
             if choice.card in cards:
                 texts = [f"<strong>{text}</strong>" for text in texts]
@@ -234,7 +234,7 @@ class DiscardTrainer(Exercise):
             "{optimal} of your {count} discard was optimal; together they cost {cost} turns.",
             "{optimal} of your {count} discards were optimal; together they cost {cost} turns.",
             len(self.choices),
-        ).format(optimal=optimal, count=len(self.choices), cost=f"{self.total_cost:.2f}")
+        ).format(optimal=optimal, count=len(self.choices), cost=decimal(self.total_cost, 2, self.lang))
         self.summary.value = f"<p>{escape(text)}</p>"
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from phase10kit.cards import Card, format_cards
 from phase10kit.explain import phase_name
-from phase10kit.i18n import translator
+from phase10kit.i18n import percent, translator
 from phase10kit.phases import Phase
 from widgets._controls import Exercise, as_rng, button, deal, hand_field, read_hand, refill
 from widgets._safety import LockedRow, SafeIntSlider, locked_html
@@ -141,7 +141,7 @@ class OddsExplorer(Exercise):
                 "A dealt hand of {size} card holds {phase} with a chance of {percent} ({how}).",
                 "A dealt hand of {size} cards holds {phase} with a chance of {percent} ({how}).",
                 size,
-            ).format(size=size, phase=phase_name(goal, self.lang), percent=_percent(self.deal_odds), how=how)
+            ).format(size=size, phase=phase_name(goal, self.lang), percent=_percent(self.deal_odds, self.lang), how=how)
         )
         cards = read_hand(self.hand_text.value)
         if not cards:
@@ -153,7 +153,7 @@ class OddsExplorer(Exercise):
         self.status.show(
             t.ngettext(
                 "{hand}: {percent} after {draws} draw.", "{hand}: {percent} after {draws} draws.", len(self.curve)
-            ).format(hand=format_cards(cards), percent=_percent(self.curve[-1]), draws=len(self.curve)),
+            ).format(hand=format_cards(cards), percent=_percent(self.curve[-1], self.lang), draws=len(self.curve)),
             "info",
         )
 
@@ -164,7 +164,10 @@ class OddsExplorer(Exercise):
 
         t = translator(self.lang)
         bar = go.Bar(
-            x=draws, y=[100 * p for p in chances], text=[_percent(p) for p in chances], name=t.gettext("chance")
+            x=draws,
+            y=[100 * p for p in chances],
+            text=[_percent(p, self.lang) for p in chances],
+            name=t.gettext("chance"),
         )
         chart = go.FigureWidget(
             data=[bar.update(textposition="outside")],
@@ -187,10 +190,10 @@ class OddsExplorer(Exercise):
         with self.chart.batch_update():
             bar = self.chart.data[0]
             bar.x, bar.y = draws, [100 * p for p in chances]
-            bar.text = [_percent(p) for p in chances]
+            bar.text = [_percent(p, self.lang) for p in chances]
             self.chart.layout.title = t.gettext("Chance to hold {phase} after drawing").format(phase=self.phase)
 
 
-def _percent(chance: float) -> str:
-    """A chance as a percentage with two decimals: ``_percent(0.15569) == "15.57%"``."""
-    return f"{100 * chance:.2f}%"
+def _percent(chance: float, lang: str) -> str:
+    """A chance as a percentage with two decimals: ``_percent(0.15569, "en") == "15.57%"`` (``"15,57 %"`` in es)."""
+    return percent(chance, 2, lang)

@@ -25,7 +25,7 @@ from phase10kit.course.checks import Case, hidden_cases, lang_of, read_cards, re
 from phase10kit.errors import Reason
 from phase10kit.explain import group_kind_name
 from phase10kit.groups import InvalidGroupError, arrange
-from phase10kit.i18n import N_
+from phase10kit.i18n import N_, decimal
 from phase10kit.phases import GroupKind, phase
 from phase10kit.solver import outs
 
@@ -152,7 +152,7 @@ def predict_judge(exact: Callable[[], Fraction], *, within: Fraction = Fraction(
         if abs(guess - right) <= max(right * within, Fraction(1, 100)):
             return True, t.gettext(
                 "Close: your guess {guess} is near the exact chance {exact} (about {percent}%)."
-            ).format(guess=shown, exact=right, percent=f"{float(right) * 100:.1f}")
+            ).format(guess=shown, exact=right, percent=decimal(float(right) * 100, 1, t))
         if guess > 2 * right:
             message = t.gettext("Your guess {guess} is too high: it is more than twice the exact chance.")
         elif guess > right:

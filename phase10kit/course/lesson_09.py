@@ -26,7 +26,7 @@ import pandas as pd
 from phase10kit.cards import Card
 from phase10kit.course.base import AnswerError, Exercise, Judge, Translations, Verdict, brief
 from phase10kit.course.checks import Case, hidden_cases, read_fraction, run_student_function
-from phase10kit.i18n import N_
+from phase10kit.i18n import N_, decimal
 from phase10kit.phases import Phase
 from phase10kit.probability import DeckSpec, count_hands, exact_deal_odds, simulate_deal_odds
 
@@ -93,7 +93,9 @@ def predict_judge(exact: Callable[[], Fraction], *, within: Fraction = Fraction(
                 if measured
                 else N_("Close: your guess {guess} is near the exact chance {exact} (about {percent}%).")
             )
-            return True, t.gettext(close).format(guess=shown, exact=_short(right), percent=f"{float(right) * 100:.1f}")
+            return True, t.gettext(close).format(
+                guess=shown, exact=_short(right), percent=decimal(float(right) * 100, 1, t)
+            )
         # How far off, in words: the exact chance, or the share a seeded tournament measured.
         if guess > right:
             if guess > 2 * right:
@@ -365,7 +367,7 @@ def _judge_rarer(answer: object, t: Translations) -> Verdict:
         return True, t.gettext(
             "Right: Phase {more} is dealt slightly more often ({high} against {low}): the order of the "
             "phases in the game is not the order of their chances."
-        ).format(more=more, high=f"{float(max(seven, ten)):.4f}", low=f"{float(min(seven, ten)):.4f}")
+        ).format(more=more, high=decimal(float(max(seven, ten)), 4, t), low=decimal(float(min(seven, ten)), 4, t))
     return False, t.gettext(
         "Not Phase {answer}: the printed order is not the order of the chances. Look at the exact table."
     ).format(answer=number)
@@ -430,7 +432,7 @@ def _judge_spread(answer: object, t: Translations) -> Verdict:
         return True, t.gettext(
             "Right: the spread shrinks like 1 over the square root of the number of deals, so four times the "
             "deals halve it (the simulations above measured {measured})."
-        ).format(measured=f"{measured:.2f}")
+        ).format(measured=decimal(measured, 2, t))
     if value == 4:
         return False, t.gettext(
             "4 is how many times more deals there are; the spread shrinks more slowly than the number of deals grows."

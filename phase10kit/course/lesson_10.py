@@ -26,7 +26,7 @@ from phase10kit.course.checks import Case, hidden_cases, read_cards, read_int
 from phase10kit.course.lesson_08 import not_quite
 from phase10kit.course.lesson_09 import fraction_judge, predict_judge, small_deck_cards
 from phase10kit.game import Game
-from phase10kit.i18n import N_
+from phase10kit.i18n import N_, decimal
 from phase10kit.phases import Phase, phase
 from phase10kit.probability import completion_odds, unseen_counts
 from phase10kit.solver import can_complete, outs
@@ -348,10 +348,10 @@ def _judge_discard(answer: object, t: Translations) -> Verdict:
         return True, t.gettext(
             "Right: after discarding {card} the chance to hold Phase 2 within two draws is {odds}, the best "
             "of the eleven choices."
-        ).format(card=card, odds=f"{odds[card]:.3f}")
+        ).format(card=card, odds=decimal(odds[card], 3, t))
     return False, t.gettext(
         "Discarding {card} leaves a chance of {odds} within two draws; another discard keeps more."
-    ).format(card=card, odds=f"{odds[card]:.3f}")
+    ).format(card=card, odds=decimal(odds[card], 3, t))
 
 
 BEST_DISCARD = Exercise(

@@ -28,7 +28,7 @@ from phase10kit.course.lesson_08 import read_player
 from phase10kit.course.lesson_09 import fraction_judge, predict_judge
 from phase10kit.course.lesson_10 import OUTS_HAND, exact_odds
 from phase10kit.game import Game, PlayerView
-from phase10kit.i18n import N_
+from phase10kit.i18n import N_, decimal
 from phase10kit.phases import phase
 from phase10kit.probability import wilson_interval
 from phase10kit.rules import Rules
@@ -272,8 +272,8 @@ def _judge_bot(answer: object, t: Translations) -> Verdict:
         ).format(
             wins=wins,
             games=games,
-            low=f"{float(table['win_low'].iloc[0]):.2f}",
-            high=f"{float(table['win_high'].iloc[0]):.2f}",
+            low=decimal(float(table["win_low"].iloc[0]), 2, t),
+            high=decimal(float(table["win_high"].iloc[0]), 2, t),
         )
     return False, t.gettext(
         "Your bot won {wins} of {games} games and RandomBot {other}: it must win more games than RandomBot."

@@ -30,7 +30,7 @@ from phase10kit.bots import ExpertBot, GreedyBot, RandomBot, SmartBot
 from phase10kit.cards import Card, parse_cards
 from phase10kit.course.base import AnswerError, Exercise, Judge, Translations, Verdict, brief
 from phase10kit.course.checks import Case, hidden_cases, read_cards, read_fraction
-from phase10kit.i18n import N_, translator
+from phase10kit.i18n import N_, decimal, translator
 from phase10kit.phases import Phase, phase
 from phase10kit.probability import DeckSpec, solitaire_optimum
 from phase10kit.probability.batch import phase_shape
@@ -304,7 +304,7 @@ def exact_turns_judge(
         exact = right()
         shown = _shown(answer, value)
         if value == exact:
-            return True, t.gettext(ok).format(answer=shown, decimal=f"{float(exact):.4f}")
+            return True, t.gettext(ok).format(answer=shown, decimal=decimal(float(exact), 4, t))
         if isinstance(answer, float) and abs(value - exact) < Fraction(1, 10**4):
             return False, t.gettext(
                 "{answer} is the right number as a decimal: write it exactly, as a fraction."

@@ -40,6 +40,7 @@ import numpy.typing as npt
 
 from phase10kit.cards import Card
 from phase10kit.errors import Phase10Error, Reason, quote
+from phase10kit.i18n import decimal
 from phase10kit.phases import Phase, phase
 from phase10kit.probability.batch import phase_shape
 from phase10kit.probability.profiles import STANDARD_DECK, DeckSpec
@@ -86,14 +87,15 @@ def fits_model(phase_: Phase) -> bool:
     return phase_shape(phase_) in SHAPES
 
 
-def turns_text(value: float, other: float | None = None) -> str:
-    """A number of turns for a sentence: one decimal, two when one decimal would hide the difference to ``other``.
+def turns_text(value: float, other: float | None = None, lang: str = "en") -> str:
+    """A number of turns for a sentence: one decimal, two when one decimal would hide the difference to ``other``
+    (written as ``lang`` writes decimals).
 
-    >>> turns_text(4.123), turns_text(4.123, 4.14), turns_text(4.1, 4.6)
-    ('4.1', '4.12', '4.1')
+    >>> turns_text(4.123), turns_text(4.123, 4.14), turns_text(4.1, 4.6), turns_text(4.123, lang="cs")
+    ('4.1', '4.12', '4.1', '4,1')
     """
     digits = 1 if other is None or round(value, 1) != round(other, 1) else 2
-    return f"{value:.{digits}f}"
+    return decimal(value, digits, lang)
 
 
 def cache_dir() -> Path:
