@@ -357,6 +357,13 @@ def _demands(phase: Phase) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int,
     return tuple(sets), tuple(runs), tuple(colors), phase.size
 
 
+@cache
+def _best_windows(size: int) -> bytes:
+    """For each set of numbers held (bit n - 1 for number n), the most of them any run of ``size`` covers."""
+    window = (1 << size) - 1
+    return bytes(max(((held >> start) & window).bit_count() for start in range(13 - size)) for held in range(4096))
+
+
 def may_hold(hand_key: tuple[int, ...], phase: Phase) -> bool:
     """False only when the hand (its sorted card indices) cannot hold the phase, told from counts alone.
 
@@ -376,7 +383,7 @@ def may_hold(hand_key: tuple[int, ...], phase: Phase) -> bool:
     sets, runs, colors, total = _demands(phase)
     # numbers[n - 1]: the hand's cards of number n (a Wild or Skip, index >> 2 == 12, counts in numbers[12]).
     numbers = [0] * 13
-    present = 0  # bit n - 1 for each number n the hand holds (asked only for runs)
+    present = 0  # bit n - 1 for each number n the hand holds (bit 12: a Wild or Skip), asked only for runs
     if runs:
         for index in hand_key:
             numbers[index >> 2] += 1
@@ -392,8 +399,7 @@ def may_hold(hand_key: tuple[int, ...], phase: Phase) -> bool:
             return False
         naturals += min(sum(sets), sum(ranked[: len(sets)]))
     for size in runs:
-        window = (1 << size) - 1
-        best = max([((present >> start) & window).bit_count() for start in range(13 - size)])
+        best = _best_windows(size)[present & 0xFFF]
         if best + wilds < size:
             return False
         naturals += best
