@@ -269,3 +269,23 @@ def test_each_teacher_notebook_checks_every_exercise_of_its_lesson_once_with_a_s
     markdown = ["".join(cell["source"]) for cell in notebook["cells"] if cell["cell_type"] == "markdown"]
     assert markdown[0].startswith(f"# {stem[:2]} ·") and "**Time:**" in markdown[0] and "**Assumes:**" in markdown[0]
     assert "## Recap" in markdown[-1] and "**Next:**" in markdown[-1]
+
+
+@pytest.mark.parametrize("lang", ["en", "cs", "ko"])
+def test_an_exact_guess_is_called_exact_not_close(lang: str) -> None:
+    from fractions import Fraction
+
+    from phase10kit.course import lesson_09
+    from phase10kit.i18n import translator
+
+    t = translator(lang)
+    for make in (lesson_04.predict_judge, lesson_09.predict_judge):
+        judge = make(lambda: Fraction(9, 22))
+        ok, exact_message = judge("9/22", t)
+        near_ok, near_message = judge("0.4", t)
+        assert ok and near_ok and exact_message != near_message
+        assert exact_message.startswith(t.gettext("Exactly right: {guess} is the exact chance (about {percent}%).")[:5])
+    assert translator("cs").gettext("Exactly right: {guess} is the exact chance (about {percent}%).") != (
+        "Exactly right: {guess} is the exact chance (about {percent}%)."
+    )
+    assert "40,9" in lesson_04.predict_judge(lambda: Fraction(9, 22))("9/22", translator("cs"))[1]

@@ -149,6 +149,10 @@ def predict_judge(exact: Callable[[], Fraction], *, within: Fraction = Fraction(
             if isinstance(answer, Fraction | int)
             else brief(answer)
         )
+        if guess == right:
+            return True, t.gettext("Exactly right: {guess} is the exact chance (about {percent}%).").format(
+                guess=shown, percent=decimal(float(right) * 100, 1, t)
+            )
         if abs(guess - right) <= max(right * within, Fraction(1, 100)):
             return True, t.gettext(
                 "Close: your guess {guess} is near the exact chance {exact} (about {percent}%)."

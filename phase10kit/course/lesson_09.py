@@ -87,6 +87,13 @@ def predict_judge(exact: Callable[[], Fraction], *, within: Fraction = Fraction(
             raise AnswerError(N_("{answer} is not a probability: write a number from 0 to 1."), answer=brief(answer))
         right = exact()
         shown = answer.strip() if isinstance(answer, str) else str(guess)
+        if guess == right:
+            exactly = (
+                N_("Exactly right: {guess} is the share the tournament measured (about {percent}%).")
+                if measured
+                else N_("Exactly right: {guess} is the exact chance (about {percent}%).")
+            )
+            return True, t.gettext(exactly).format(guess=shown, percent=decimal(float(right) * 100, 1, t))
         if abs(guess - right) <= max(right * within, Fraction(1, 100)):
             close = (
                 N_("Close: your guess {guess} is near the share the tournament measured, {exact} (about {percent}%).")
