@@ -5,8 +5,10 @@ A hand is read once into :class:`HandCounts` (counts per card, per number, per c
 chooses a base for each group of a phase (a set's number, a run's first number, a colour group's
 colour) and :func:`best_plan` scores the best plan as ``(extra, wilds)``: how many cards the hand
 lacks and how many Wilds the layout uses. ``phase10kit.solver`` builds the public answers
-(``can_complete``, ``find_layout``, ``missing``, ``outs``, ``progress``) on these; the functions
-keyed by sorted card indices (``holds_key``, ``progress_key``) are cached for the engine and bots.
+(``can_complete``, ``find_layout``, ``missing``, ``outs``, ``progress``) on these. The bots ask by a
+hand's sorted card indices (``holds_key``, ``missing_key``, ``needs_key``, ``uses_key``): one solve of
+a recent hand (``solved_key``) answers them all, and ``needs_key``/``uses_key`` give what
+``progress`` would show without building its ``GroupProgress`` values.
 See ``phase10kit.solver`` for the method and its proofs of exactness (the oracle tests).
 
 >>> from phase10kit import parse_cards, phase
@@ -641,12 +643,6 @@ def solved_key(key: tuple[int, ...], phase: Phase, natural_required: bool) -> tu
 def holds_key(key: tuple[int, ...], phase: Phase, natural_required: bool) -> bool:
     """``can_complete`` of the hand with these card indices."""
     return solved_key(key, phase, natural_required)[1][0] == 0
-
-
-def progress_key(key: tuple[int, ...], phase: Phase, natural_required: bool) -> list[GroupProgress]:
-    """``progress`` of the hand with these card indices."""
-    hand, _, bases = solved_key(key, phase, natural_required)
-    return plan_progress(hand, phase, bases, natural_required)
 
 
 def missing_key(key: tuple[int, ...], phase: Phase, natural_required: bool) -> int:
