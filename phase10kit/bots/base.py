@@ -119,7 +119,7 @@ class Bot:
         return state
 
     def reading(self, view: PlayerView) -> Reading:
-        """The ``Reading`` of this view, kept while the bot decides from it."""
+        """The ``Reading`` of this view, kept while the bot decides from it (``choose`` lets it go)."""
         reading = self._reading
         if reading is None or reading.view is not view:
             reading = self._reading = Reading(view)
@@ -144,6 +144,7 @@ class Bot:
             )
         action, why = self._decide(view)
         self._explanation = why
+        self._reading = None  # the view is not kept past its decision (a longer life only costs the collector)
         return action
 
     def explain(self) -> str:
