@@ -263,3 +263,15 @@ def percent(chance: float, digits: int, lang: str | gettext.NullTranslations = "
     """
     number = decimal(100 * chance, digits, lang)
     return f"{number}\u00a0%" if language_of(lang) in DECIMAL_COMMA else f"{number}%"
+
+
+def and_list(items: list[str], lang: str | gettext.NullTranslations = "en") -> str:
+    """Words joined as a sentence lists them: ``p1, p2 and p3``, ``p1 y p3``, ``p1과 p3``.
+
+    >>> and_list(["p1"]), and_list(["p1", "p3"]), and_list(["p1", "p2", "p3"], "cs"), and_list(["p1", "p3"], "ko")
+    ('p1', 'p1 and p3', 'p1, p2 a p3', 'p1과 p3')
+    """
+    if len(items) < 2:
+        return "".join(items)
+    template = translator(language_of(lang)).gettext("{items} and {last}")
+    return template.format(items=", ".join(items[:-1]), last=items[-1])

@@ -23,7 +23,7 @@ from phase10kit.cards import DECK_COUNTS, Card, format_cards, parse_cards
 from phase10kit.course.base import AnswerError, Exercise, Translations, Verdict, brief
 from phase10kit.course.checks import Case, hidden_cases, lang_of, read_choice, read_int, refusal_sentence
 from phase10kit.game import TIEBREAK_PHASE, Game
-from phase10kit.i18n import N_
+from phase10kit.i18n import N_, and_list
 from phase10kit.phases import Phase
 from phase10kit.rules import Rules, phase_list
 
@@ -69,9 +69,14 @@ def read_player(answer: object, players: int) -> int:
     return next(iter(seats))
 
 
+def seat_names(seats: Sequence[int] | frozenset[int]) -> list[str]:
+    """Seats in the notation, in order: ``seat_names({2, 0}) == ["p1", "p3"]``."""
+    return [f"p{seat + 1}" for seat in sorted(seats)]
+
+
 def names(seats: Sequence[int] | frozenset[int]) -> str:
-    """Seats in the notation: ``names([0, 2]) == "p1 p3"``."""
-    return " ".join(f"p{seat + 1}" for seat in sorted(seats)) or "-"
+    """Seats in the notation, as a student types them: ``names([0, 2]) == "p1 p3"``."""
+    return " ".join(seat_names(seats)) or "-"
 
 
 def play(position: Callable[[], Game], actions: Sequence[str]) -> Game:
@@ -270,7 +275,7 @@ def _judge_advances(answer: object, t: Translations) -> Verdict:
     if wrong:
         return False, not_quite(t, names(chosen), wrong)
     return True, t.gettext("Right: {players} laid their phase this round and move on to Phase 2.").format(
-        players=names(right)
+        players=and_list(seat_names(right), t)
     )
 
 
@@ -372,7 +377,7 @@ def _judge_winner(answer: object, t: Translations) -> Verdict:
         "Right: the game ends after this round, because {players} completed the last phase; of them "
         "{player} has the lowest total, {points} points.",
         game.scores[chosen],
-    ).format(players=names(finishers), player=name, points=game.scores[chosen])
+    ).format(players=and_list(seat_names(finishers), t), player=name, points=game.scores[chosen])
 
 
 WHO_WINS = Exercise(
@@ -418,7 +423,7 @@ def _judge_tiebreak(answer: object, t: Translations) -> Verdict:
         "Right: {players} completed the last phase with {points} points each, so they play a tie-break round "
         "on {phase}; the first to lay it down wins.",
         total,
-    ).format(players=names(right), points=total, phase=TIEBREAK_PHASE)
+    ).format(players=and_list(seat_names(right), t), points=total, phase=TIEBREAK_PHASE)
 
 
 TIEBREAK = Exercise(
