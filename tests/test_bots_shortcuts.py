@@ -7,6 +7,8 @@ candidates and puts its reason into words only when asked. The seeded games of
 """
 
 import random
+import subprocess
+import sys
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -92,3 +94,17 @@ def test_explain_gives_the_same_sentence_twice() -> None:
     bot.choose(game.view(game.current_player))
     first = bot.explain()
     assert isinstance(first, str) and first == bot.explain()
+
+
+def test_playing_games_loads_neither_pandas_nor_the_probability_package() -> None:
+    # Their tens of thousands of objects would slow every full garbage collection of a bot game.
+    code = (
+        "import sys\n"
+        "from phase10kit.bots import GreedyBot, SmartBot, play_game\n"
+        "play_game([GreedyBot(seed=1), SmartBot(seed=2)], seed=3)\n"
+        "print(sorted(m for m in sys.modules if m == 'pandas' or m.startswith('phase10kit.probability')))\n"
+        "from phase10kit.bots import wilson_interval\n"
+        "print(wilson_interval(5, 10)[0] < 0.5)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["[]", "True"]
