@@ -1,7 +1,8 @@
 """The course notebooks, run by nbval (``make test``), record their checks in a file of their own.
 
-Each notebook of ``teacher/`` and ``notebooks/`` (and of their translations, ``teacher/uk/`` ...) gets a fresh ``P10_PROGRESS`` file before its kernel starts
-(so a test run never writes to the user's Jupyter data directory). When its last cell has run:
+Each notebook of ``teacher/`` and ``notebooks/`` (and of their translations, ``teacher/uk/`` ...) gets a fresh
+``P10_PROGRESS`` file before its kernel starts (so a test run never writes to the user's Jupyter data directory).
+When its last cell has run:
 
 - the teacher's edition must have solved every exercise the registry places in it (each check recorded ok);
 - the student edition must have recorded no solved exercise (every exercise shows "not yet").
