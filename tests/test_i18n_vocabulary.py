@@ -97,6 +97,8 @@ DEAL_CALLED_HAND = (
 
 def test_no_english_message_calls_one_deal_a_hand() -> None:
     assert [en for en, _ in translations("es") if re.search(DEAL_CALLED_HAND, en)] == []
+
+
 ROUND_WORD = {"es": r"\bronda", "hr": r"\brund", "cs": r"\bkol[oaeu]", "uk": r"\bкон|раунд", "ko": r"라운드|판"}
 HAND_WORD = {
     "es": r"\bmanos?\b",
