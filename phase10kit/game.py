@@ -128,30 +128,32 @@ class Game(Recorded):
         options = self.open_phases(player)
         facts = self.turn_facts(hand, melds, options) if player == self.current_player else None
         phases, current = self._phase_table()
-        return PlayerView(
-            player=player,
-            rules=self.rules,
-            hand=hand,
-            melds=melds,
-            discard_pile=tuple(self.discard_pile),
-            hand_sizes=tuple(map(len, self.hands)),
-            deck_size=len(self.draw_pile),
-            phases=phases,
-            current_phases=current,
-            open_phases=options,
-            done=tuple(self.done),
-            laid=tuple(self.laid),
-            scores=tuple(self.scores),
-            skipped=tuple(self.skipped),
-            active=self.active,
-            round=self.round,
-            dealer=self.dealer,
-            current_player=self.current_player,
-            stage=self.stage,
-            tiebreak=self.tiebreak,
-            over=self.over,
-            winner=self.winner,
-            turn=facts,
+        return PlayerView.of_fields(
+            {
+                "player": player,
+                "rules": self.rules,
+                "hand": hand,
+                "melds": melds,
+                "discard_pile": tuple(self.discard_pile),
+                "hand_sizes": tuple(map(len, self.hands)),
+                "deck_size": len(self.draw_pile),
+                "phases": phases,
+                "current_phases": current,
+                "open_phases": options,
+                "done": tuple(self.done),
+                "laid": tuple(self.laid),
+                "scores": tuple(self.scores),
+                "skipped": tuple(self.skipped),
+                "active": self.active,
+                "round": self.round,
+                "dealer": self.dealer,
+                "current_player": self.current_player,
+                "stage": self.stage,
+                "tiebreak": self.tiebreak,
+                "over": self.over,
+                "winner": self.winner,
+                "turn": facts,
+            }
         )
 
     def _phase_table(self) -> tuple[tuple[int, ...], tuple[Phase | None, ...]]:

@@ -8,6 +8,7 @@ first), so the search must agree with ``can_complete`` on every hand, every phas
 from __future__ import annotations
 
 import random
+from dataclasses import fields
 
 import pytest
 from hypothesis import given, settings
@@ -17,9 +18,10 @@ from phase10kit import COLORS, SKIP, WILD, Card, Group, Lay, can_complete, parse
 from phase10kit.actions import Draw
 from phase10kit.cards import card_counts
 from phase10kit.engine.chance import ShuffledChance
+from phase10kit.engine.legality import TurnFacts
 from phase10kit.engine.moves import hand_key, lay_actions, layouts, may_hold
 from phase10kit.errors import NotationError, Reason
-from phase10kit.game import Game
+from phase10kit.game import Game, PlayerView
 from phase10kit.phases import Phase
 from phase10kit.rules import Rules, phase_list
 from tests.oracle import examples
@@ -140,3 +142,15 @@ def test_an_action_refused_halfway_leaves_the_game_exactly_as_it_was(seed: int, 
     game.apply(Draw(game.current_player))
     game.undo()
     assert game.to_json() == before
+
+
+def test_a_view_and_its_turn_facts_have_exactly_their_fields_and_equal_the_keyword_built_ones() -> None:
+    """The engine fills views through ``of_fields``: no field may be missing or extra."""
+    game = Game(players=3, seed=4)
+    rng = random.Random(4)
+    for _ in range(80):
+        view = game.view(game.current_player)
+        assert set(vars(view)) == {f.name for f in fields(PlayerView)}
+        assert view.turn is not None and set(vars(view.turn)) == {f.name for f in fields(TurnFacts)}
+        assert PlayerView(**vars(view)) == view and TurnFacts(**vars(view.turn)) == view.turn
+        game.apply(rng.choice(view.legal))

@@ -138,6 +138,14 @@ class TurnFacts:
             skip_targets=skip_targets,
         )
 
+    @classmethod
+    def of_fields(cls, fields: dict[str, Any]) -> TurnFacts:
+        """The facts with exactly these fields, by name: the engine's constructor for every view (a keyword
+        call with 14 arguments costs more than filling the dict it makes)."""
+        facts = object.__new__(cls)
+        object.__setattr__(facts, "__dict__", fields)
+        return facts
+
     def draws(self) -> Iterator[Action]:
         if self.stage == "draw":
             yield from draw_moves(self.player, self.can_draw, self.can_take)
@@ -481,21 +489,23 @@ class Legality(GameState):
         player = self.current_player
         if options is None:
             options = self.open_phases(player)
-        return TurnFacts(
-            player=player,
-            rules=self.rules,
-            stage=self.stage,
-            hand=tuple(self.hands[player]) if hand is None else hand,
-            melds=tuple(tuple(groups) for groups in self.melds) if melds is None else melds,
-            active=self.active,
-            can_draw=self.can_draw(),
-            can_take=self.can_take(),
-            open_phases=tuple([(number, self.phase_for(number)) for number in options]),
-            named=self.rules.progression == "any_order" and not self.tiebreak,
-            laid=self.laid[player] is not None,
-            keeps_one=self.keeps_card(player, 1),
-            hit_others=self.may_hit_others(player),
-            skip_targets=tuple(self.skip_targets(player)),
+        return TurnFacts.of_fields(
+            {
+                "player": player,
+                "rules": self.rules,
+                "stage": self.stage,
+                "hand": tuple(self.hands[player]) if hand is None else hand,
+                "melds": tuple(tuple(groups) for groups in self.melds) if melds is None else melds,
+                "active": self.active,
+                "can_draw": self.can_draw(),
+                "can_take": self.can_take(),
+                "open_phases": tuple([(number, self.phase_for(number)) for number in options]),
+                "named": self.rules.progression == "any_order" and not self.tiebreak,
+                "laid": self.laid[player] is not None,
+                "keeps_one": self.keeps_card(player, 1),
+                "hit_others": self.may_hit_others(player),
+                "skip_targets": tuple(self.skip_targets(player)),
+            }
         )
 
     def generate(self) -> Iterator[Action]:
