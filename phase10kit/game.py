@@ -67,7 +67,7 @@ class LegalActions:
         self._game = game
 
     def __iter__(self) -> Iterator[Action]:
-        return self._game.generate()
+        return iter(self._game.legal_moves())
 
     def __contains__(self, action: object) -> bool:
         return self._game.can_apply(action)

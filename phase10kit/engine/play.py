@@ -14,7 +14,7 @@ from typing import Any
 from phase10kit.actions import Action, Discard, Draw, Hit, Lay, Take
 from phase10kit.cards import SKIP_INDEX, Card
 from phase10kit.engine.legality import Legality
-from phase10kit.engine.state import CARD_TEXT, Scalars, find_card, record_line
+from phase10kit.engine.state import CARD_TEXT, Scalars, find_card, record_line, seat_order
 from phase10kit.engine.undo import UndoLog
 from phase10kit.errors import IllegalActionError, Phase10Error, Reason
 
@@ -65,7 +65,7 @@ class Playing(Legality):
     def begin_turn(self, after: int) -> None:
         """Pass the turn to the next active player after ``after`` who is not skipped."""
         self.turn += 1
-        for seat in self.order_from(after):
+        for seat in seat_order(self.players, self.active, after):
             if self.skipped[seat]:
                 self._set(self.skipped, seat, False)
                 continue
