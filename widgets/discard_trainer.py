@@ -121,7 +121,7 @@ class DiscardTrainer(Exercise):
             t.gettext(
                 "Make {phase} alone. With perfect play this deal takes {turns} turns on average. "
                 "Click the card you discard."
-            ).format(phase=phase_name(self.optimum.phase, self.lang), turns=turns_text(before))
+            ).format(phase=phase_name(self.optimum.phase, self.lang), turns=turns_text(before, lang=self.lang))
         )
         self._draw(dealt)
 

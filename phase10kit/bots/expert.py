@@ -109,17 +109,21 @@ class ExpertBot(SmartBot):
                     "Took the discarded {card}: {taken} turns to go after it on average, "
                     "against {blind} after a card from the draw pile."
                 )
-                return take, why.format(card=top, taken=turns_text(taken, blind), blind=turns_text(blind, taken))
+                return take, why.format(
+                    card=top, taken=turns_text(taken, blind, self.lang), blind=turns_text(blind, taken, self.lang)
+                )
             assert draw is not None
             why = t.gettext(
                 "Drew from the pile: {blind} turns to go on average after it, "
                 "against {taken} after taking the discarded {card}."
             )
-            return draw, why.format(card=top, taken=turns_text(taken, blind), blind=turns_text(blind, taken))
+            return draw, why.format(
+                card=top, taken=turns_text(taken, blind, self.lang), blind=turns_text(blind, taken, self.lang)
+            )
         if draw is None:
             return super()._decide(view)
         why = t.gettext("Drew from the pile: {blind} turns to go on average after it.")
-        return draw, why.format(blind=turns_text(blind))
+        return draw, why.format(blind=turns_text(blind, None, self.lang))
 
     # -- discarding: the card whose loss costs the fewest expected turns
 
@@ -146,16 +150,23 @@ class ExpertBot(SmartBot):
                 "Discarded {card}: {value} turns to go on average; {fed} would leave {best}, "
                 "but an opponent could add it to a group on the table."
             )
-            sentence = why.format(card=card, value=turns_text(value, best), fed=fed, best=turns_text(best, value))
+            sentence = why.format(
+                card=card, value=turns_text(value, best, self.lang), fed=fed, best=turns_text(best, value, self.lang)
+            )
             return self._discard_with_target(view, card, sentence)
         worse = [(v, other) for other, v in values.items() if v > value + TIE]
         if worse:
             second, kept = min(worse, key=lambda item: (item[0], item[1].index))
             why = t.gettext("Discarded {card}, keeping {kept}: {best} turns to go on average instead of {other}.")
-            sentence = why.format(card=card, kept=kept, best=turns_text(value, second), other=turns_text(second, value))
+            sentence = why.format(
+                card=card,
+                kept=kept,
+                best=turns_text(value, second, self.lang),
+                other=turns_text(second, value, self.lang),
+            )
         else:
             why = t.gettext("Discarded {card}: every discard leaves {best} turns to go on average.")
-            sentence = why.format(card=card, best=turns_text(value))
+            sentence = why.format(card=card, best=turns_text(value, None, self.lang))
         return self._discard_with_target(view, card, sentence)
 
     def _discard_with_target(self, view: PlayerView, card: Card, sentence: str) -> tuple[Action, str]:
