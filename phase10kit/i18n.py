@@ -275,3 +275,12 @@ def and_list(items: list[str], lang: str | gettext.NullTranslations = "en") -> s
         return "".join(items)
     template = translator(language_of(lang)).gettext("{items} and {last}")
     return template.format(items=", ".join(items[:-1]), last=items[-1])
+
+
+def grouped(number: int) -> str:
+    """A whole number in groups of three digits, read the same in every language (a space between groups).
+
+    >>> grouped(38722819230810), grouped(108)
+    ('38 722 819 230 810', '108')
+    """
+    return f"{number:,}".replace(",", " ")
