@@ -1,6 +1,7 @@
 """The bots' shortcuts change no decision: each one agrees with the slower question it stands for.
 
-A bot skips the view's lay-downs when the solver says no open phase is held, skips the solver when
+A bot skips the view's lay-downs when the solver says no open phase is held, stops at the first
+lay-down with as few Wilds as the solver's best plan uses, skips the solver when
 no started group could need the discard pile's top card, asks its tie-break only of the tied
 candidates and puts its reason into words only when asked. The seeded games of
 ``tests/test_play_hashes.py`` check the decisions themselves; these check each shortcut alone.
@@ -15,14 +16,15 @@ from hypothesis import strategies as st
 
 from phase10kit import Card, Phase, phase
 from phase10kit.bots import GreedyBot, SmartBot
-from phase10kit.bots.base import Because, Reading, held_lays, key_of
-from phase10kit.bots.policies import _key_with, _key_without, _least, _may_extend_started
+from phase10kit.bots.base import Because, Reading, fewest_wilds, held_lays, holds_open_phase, key_of
+from phase10kit.bots.policies import _key_with, _key_without, _least, _may_extend_started, _wilds_in
 from phase10kit.cards import CARDS_BY_INDEX
+from phase10kit.engine.moves import lay_actions
 from phase10kit.game import Game
 from phase10kit.i18n import translator
 from phase10kit.phases import GroupKind
 from phase10kit.rules import Rules
-from phase10kit.solver_core import needs_key
+from phase10kit.solver_core import holds_key, needs_key, solved_key
 from tests.test_solver_oracle import hands, phases, small_phases
 
 cards = st.sampled_from(CARDS_BY_INDEX)
@@ -78,6 +80,33 @@ def test_lay_downs_are_skipped_only_when_there_are_none(seed: int, rules: Rules,
         assert held_lays(Reading(view)) == view.lays()
         # Mostly the greedy bot (it reaches lay-downs), sometimes a random move (other positions).
         action = rng.choice(view.legal) if rng.random() < 0.2 else bots[game.current_player].choose(view)
+        game.apply(action)
+
+
+@given(hand=hands(sizes=(6, 8, 10, 11)), p=st.one_of(phases, small_phases()), natural_required=st.booleans())
+def test_the_solver_names_the_fewest_wilds_of_any_lay_down(hand: list[Card], p: Phase, natural_required: bool) -> None:
+    key = key_of(hand)
+    lays = lay_actions(0, key, p, natural_required, None)
+    assert bool(lays) == holds_key(key, p, natural_required)
+    if lays:
+        assert min(_wilds_in(lay) for lay in lays) == solved_key(key, p, natural_required)[1][1]
+
+
+@given(seed=st.integers(0, 10_000), rules=st.sampled_from(RULES), steps=st.integers(0, 400))
+def test_greedy_lays_the_first_lay_down_with_the_fewest_wilds(seed: int, rules: Rules, steps: int) -> None:
+    game = Game(players=3, rules=rules, seed=seed)
+    bots = [GreedyBot(seed=seat) for seat in range(3)]
+    for _ in range(steps):
+        if game.over:
+            return
+        view = game.view(game.current_player)
+        lays = view.lays()
+        assert list(view.lays_lazily()) == list(lays)
+        action = bots[game.current_player].choose(view)
+        if lays:
+            assert holds_open_phase(Reading(view))
+            assert action == min(lays, key=_wilds_in)
+            assert _wilds_in(action) == fewest_wilds(Reading(view))
         game.apply(action)
 
 

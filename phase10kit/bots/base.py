@@ -26,7 +26,7 @@ from phase10kit.game import PlayerView
 from phase10kit.groups import Group, GroupValue
 from phase10kit.i18n import check_lang
 from phase10kit.phases import Phase
-from phase10kit.solver_core import holds_key, missing_key
+from phase10kit.solver_core import holds_key, missing_key, solved_key
 
 
 class NotAViewError(Phase10Error, TypeError):
@@ -189,9 +189,26 @@ def held_lays(reading: Reading) -> tuple[Lay, ...]:
     Most play decisions come with no phase held: the solve is then all they cost, and it is the one
     the discard's plan reads next (the solver core keeps recent hands).
     """
-    if not reading.phases or not holds_any(reading.key, reading.phases, reading.natural_required):
+    if not holds_open_phase(reading):
         return ()
     return reading.view.lays()
+
+
+def holds_open_phase(reading: Reading) -> bool:
+    """Whether the hand holds one of its open phases (the solver, exact; the view may still offer no
+    lay-down, when laying would leave no card to discard)."""
+    return bool(reading.phases) and holds_any(reading.key, reading.phases, reading.natural_required)
+
+
+def fewest_wilds(reading: Reading) -> int:
+    """The fewest Wilds a lay-down of an open phase the hand holds can use (the solver's best plan).
+
+    A lay-down of exactly the phase's size with fewer Wilds would be a plan with more natural cards,
+    which the solver's best plan would have found; a bot looking for the fewest stops at the first
+    lay-down with this many.
+    """
+    nr = reading.natural_required
+    return min(solved_key(reading.key, p, nr)[1][1] for p in reading.phases if holds_key(reading.key, p, nr))
 
 
 def holds_any(key: tuple[int, ...], phases: list[Phase], natural_required: bool) -> bool:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Sequence
 from functools import lru_cache
+from itertools import islice
 from typing import Any
 
 from phase10kit.actions import Action, Draw, Hit, Lay, Take
@@ -19,10 +20,11 @@ from phase10kit.bots.base import (
     Bot,
     Explanation,
     best_phase,
+    fewest_wilds,
     fits_opponents_reach,
     fits_table,
-    held_lays,
     hits,
+    holds_open_phase,
     leader,
     missing_of,
     nearest_phase,
@@ -69,9 +71,10 @@ class GreedyBot(Bot):
     def _decide(self, view: PlayerView) -> tuple[Action, Explanation]:
         if view.stage == "draw":
             return self._draw(view)
-        lays = held_lays(self.reading(view))
-        if lays:
-            return self._lay(view, lays)
+        if holds_open_phase(self.reading(view)):
+            laid = self._lay(view)
+            if laid is not None:
+                return laid
         hit_list = hits(view)
         if hit_list:
             return self._hit(view, hit_list)
@@ -120,8 +123,19 @@ class GreedyBot(Bot):
 
     # -- laying and hitting
 
-    def _lay(self, view: PlayerView, lays: Sequence[Lay]) -> tuple[Action, Explanation]:
-        choice = min(lays, key=_wilds_in)
+    def _lay(self, view: PlayerView) -> tuple[Action, Explanation] | None:
+        """The first lay-down with the fewest Wilds (None when the view offers none)."""
+        fewest = fewest_wilds(self.reading(view))
+        choice: Lay | None = None
+        least = 0
+        for lay in view.lays_lazily():  # lazily: the first usually has the fewest, and the rest are never built
+            wilds = _wilds_in(lay)
+            if choice is None or wilds < least:
+                choice, least = lay, wilds
+                if wilds <= fewest:
+                    break
+        if choice is None:
+            return None
         why = translator(self.lang).gettext("Laid down my phase as soon as I held it: {groups}.")
         return choice, Because(why, groups=GroupsText(choice.groups))
 
@@ -187,7 +201,10 @@ class SmartBot(GreedyBot):
         )
         return Because(why, card=top, count=after)
 
-    def _lay(self, view: PlayerView, lays: Sequence[Lay]) -> tuple[Action, Explanation]:
+    def _lay(self, view: PlayerView) -> tuple[Action, Explanation] | None:
+        lays = tuple(islice(view.lays_lazily(), 40))
+        if not lays:
+            return None
         others = [g for seat, groups in enumerate(view.melds) if seat != view.player for g in groups]
 
         def stuck_points(lay: Lay) -> tuple[int, int]:
@@ -198,7 +215,7 @@ class SmartBot(GreedyBot):
             stuck = sum(c.points for c in rest if not any(g.fits(c) for g in table))
             return stuck, sum(card.is_wild for card in lay.cards)
 
-        choice = min(lays[:40], key=stuck_points)
+        choice = min(lays, key=stuck_points)
         why = translator(self.lang).gettext("Laid down my phase, keeping the cards I can add to groups: {groups}.")
         return choice, Because(why, groups=GroupsText(choice.groups))
 

@@ -26,6 +26,7 @@ from phase10kit.engine.moves import (
     hand_key,
     hit_action,
     lay_actions,
+    lay_actions_lazily,
     may_hold,
     phase_size,
     plain_discards,
@@ -146,27 +147,39 @@ class TurnFacts:
         object.__setattr__(facts, "__dict__", fields)
         return facts
 
-    def draws(self) -> Iterator[Action]:
-        if self.stage == "draw":
-            yield from draw_moves(self.player, self.can_draw, self.can_take)
+    # Each kind of move comes as a tuple: a bot asks for one kind at every decision, and a generator
+    # would cost a resumption per move on top of the list the engine builds anyway.
+    def draws(self) -> tuple[Action, ...]:
+        return draw_moves(self.player, self.can_draw, self.can_take) if self.stage == "draw" else ()
 
-    def lays(self) -> Iterator[Lay]:
+    def lays(self) -> tuple[Lay, ...]:
         if self.stage == "play" and self.open_phases:
-            yield from lay_moves(self.player, hand_key(self.hand), self.rules, self.open_phases, self.named)
+            return tuple(lay_moves(self.player, hand_key(self.hand), self.rules, self.open_phases, self.named))
+        return ()
 
-    def hits(self) -> Iterator[Hit]:
+    def lays_lazily(self) -> Iterator[Lay]:
+        """``lays()`` one at a time, in the same order: a bot that stops at the first it wants builds no other."""
+        if self.stage == "play" and self.open_phases:
+            return lazy_lay_moves(self.player, hand_key(self.hand), self.rules, self.open_phases, self.named)
+        return iter(())
+
+    def hits(self) -> tuple[Hit, ...]:
         if self.stage == "play" and self.laid and self.keeps_one:
-            yield from hit_moves(self.player, distinct(self.hand), self.melds, self.active, self.hit_others)
+            return tuple(hit_moves(self.player, distinct(self.hand), self.melds, self.active, self.hit_others))
+        return ()
 
-    def discards(self) -> Iterator[Discard]:
+    def discards(self) -> tuple[Discard, ...]:
         if self.stage == "play":
-            yield from discard_moves(self.player, distinct(self.hand), self.skip_targets)
+            return tuple(discard_moves(self.player, distinct(self.hand), self.skip_targets))
+        return ()
 
-    def discards_of(self, card: Card) -> Iterator[Discard]:
+    def discards_of(self, card: Card) -> tuple[Discard, ...]:
         """The discards of ``card`` alone (``discards`` filtered, without generating the others)."""
-        index = card.index
-        if self.stage == "play" and any(held.index == index for held in self.hand):
-            yield from discard_moves(self.player, (index,), self.skip_targets)
+        if self.stage != "play" or find_card(self.hand, card) < 0:
+            return ()
+        if card.index == SKIP_INDEX:
+            return tuple([discard_action(self.player, SKIP_INDEX, victim) for victim in self.skip_targets])
+        return (plain_discards(self.player)[card.index],)
 
     def actions(self) -> Iterator[Action]:
         """Every legal action, without repeats: draws, then lay-downs, hits and discards."""
@@ -208,6 +221,20 @@ def lay_moves(
             continue  # most hands, told by their counts (before the lay-down cache is even asked)
         moves += lay_actions(player, key, phase, rules.natural_required, number if named else None)
     return moves
+
+
+def lazy_lay_moves(
+    player: int,
+    key: tuple[int, ...],
+    rules: Rules,
+    open_phases: Sequence[tuple[int, Phase]],
+    named: bool,
+) -> Iterator[Lay]:
+    """``lay_moves`` one at a time, in the same order (not cached: for a caller that stops early)."""
+    for number, phase in open_phases:
+        if len(key) < phase_size(phase) + (rules.go_out == "discard") or not may_hold(key, phase):
+            continue
+        yield from lay_actions_lazily(player, key, phase, rules.natural_required, number if named else None)
 
 
 def hit_moves(

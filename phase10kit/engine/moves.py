@@ -348,6 +348,21 @@ def lay_actions(
     return tuple([Lay.of_canonical(player, groups, named) for groups in layouts])
 
 
+def lay_actions_lazily(
+    player: int, hand_key: tuple[int, ...], phase: Phase, natural_required: bool, named: int | None
+) -> Iterator[Lay]:
+    """``lay_actions`` one at a time, in the same order, and not cached: each is built only when asked for.
+
+    >>> from phase10kit.phases import phase
+    >>> key = (24, 25, 26, 27, 48, 4, 5)  # R7 B7 G7 Y7 W R2 B2
+    >>> first = next(lay_actions_lazily(0, tuple(sorted(key)), phase(1), True, None))
+    >>> first == lay_actions(0, tuple(sorted(key)), phase(1), True, None)[0]
+    True
+    """
+    for groups in _layouts(_Tally(hand_key), phase, natural_required):
+        yield Lay.of_canonical(player, groups, named)
+
+
 @lru_cache(maxsize=256)
 def _demands(phase: Phase) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int]:
     """The phase's set sizes (largest first), run sizes, colour group sizes (largest first) and card count."""

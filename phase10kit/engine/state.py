@@ -9,7 +9,7 @@ who can be skipped, whether a card must be kept to discard). It never changes th
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import Any
 
@@ -179,7 +179,7 @@ def seat_order(players: int, active: tuple[int, ...], seat: int) -> tuple[int, .
     return tuple(s for s in ((seat + k) % players for k in range(1, players + 1)) if s in active)
 
 
-def find_card(hand: list[Card], card: Card) -> int:
+def find_card(hand: Sequence[Card], card: Card) -> int:
     """The position of ``card`` in the hand, or -1 (by index: faster than the cards' generated ``__eq__``)."""
     index = card.index
     for position, held in enumerate(hand):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -121,23 +122,34 @@ class PlayerView:
 
     def draws(self) -> tuple[Action, ...]:
         """The legal draws only (draw from the pile, take the discard)."""
-        return tuple(self.turn.draws()) if self.turn is not None else ()
+        return self.turn.draws() if self.turn is not None else ()
 
     def lays(self) -> tuple[Lay, ...]:
         """The legal lay-downs only."""
-        return tuple(self.turn.lays()) if self.turn is not None else ()
+        return self.turn.lays() if self.turn is not None else ()
+
+    def lays_lazily(self) -> Iterator[Lay]:
+        """The legal lay-downs one at a time, in ``lays()``' order: a bot can stop at the first that suits it.
+
+        >>> from phase10kit.game import Game
+        >>> g = Game(players=2, seed=4)
+        >>> view = g.view(g.current_player)
+        >>> list(view.lays_lazily()) == list(view.lays())
+        True
+        """
+        return self.turn.lays_lazily() if self.turn is not None else iter(())
 
     def hits(self) -> tuple[Hit, ...]:
         """The legal hits only."""
-        return tuple(self.turn.hits()) if self.turn is not None else ()
+        return self.turn.hits() if self.turn is not None else ()
 
     def discards(self) -> tuple[Discard, ...]:
         """The legal discards only."""
-        return tuple(self.turn.discards()) if self.turn is not None else ()
+        return self.turn.discards() if self.turn is not None else ()
 
     def discards_of(self, card: Card) -> tuple[Discard, ...]:
         """The legal discards of ``card`` only (a Skip once per player it may name; empty if not held)."""
-        return tuple(self.turn.discards_of(card)) if self.turn is not None else ()
+        return self.turn.discards_of(card) if self.turn is not None else ()
 
     def open_phase_list(self) -> list[Phase]:
         """The phases the player may still lay this round."""
