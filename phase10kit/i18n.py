@@ -60,7 +60,13 @@ def translator(lang: str = "en") -> gettext.NullTranslations:
     >>> [translator("cs").ngettext("{count} point", "{count} points", n).format(count=n) for n in (1, 3, 5)]
     ['1 bod', '3 body', '5 bodů']
     """
-    check_lang(lang)
+    return _translations(check_lang(lang))
+
+
+@cache
+def _translations(lang: str) -> gettext.NullTranslations:
+    # One per language, shared: nothing changes a translations object once made, and every bot
+    # decision and widget asks for one.
     if lang == "en":
         return _Translations()
     return gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang], fallback=True, class_=_Catalog)

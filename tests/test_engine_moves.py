@@ -19,7 +19,7 @@ from phase10kit.actions import Draw
 from phase10kit.cards import card_counts
 from phase10kit.engine.chance import ShuffledChance
 from phase10kit.engine.legality import TurnFacts
-from phase10kit.engine.moves import hand_key, lay_actions, layouts, may_hold
+from phase10kit.engine.moves import hand_key, lay_actions, lay_actions_lazily, layouts, may_hold
 from phase10kit.errors import NotationError, Reason
 from phase10kit.game import Game, PlayerView
 from phase10kit.phases import Phase
@@ -47,6 +47,18 @@ def hands(draw: st.DrawFn) -> list[Card]:
 
 
 phases = st.integers(1, 20).map(phase)
+
+
+@settings(max_examples=examples(400))
+@given(hands(), phases, st.booleans(), st.integers(0, 8))
+def test_lazy_lay_downs_come_in_the_same_order_and_a_wild_limit_only_filters_them(
+    hand: list[Card], p: Phase, natural_required: bool, limit: int
+) -> None:
+    key = hand_key(hand)
+    every = lay_actions(0, key, p, natural_required, None)
+    assert tuple(lay_actions_lazily(0, key, p, natural_required, None)) == every
+    within = tuple(lay for lay in every if sum(card.is_wild for card in lay.cards) <= limit)
+    assert tuple(lay_actions_lazily(0, key, p, natural_required, None, limit)) == within
 
 
 @settings(max_examples=examples(400))
@@ -152,5 +164,7 @@ def test_a_view_and_its_turn_facts_have_exactly_their_fields_and_equal_the_keywo
         view = game.view(game.current_player)
         assert set(vars(view)) == {f.name for f in fields(PlayerView)}
         assert view.turn is not None and set(vars(view.turn)) == {f.name for f in fields(TurnFacts)}
-        assert PlayerView(**vars(view)) == view and TurnFacts(**vars(view.turn)) == view.turn
+        given = {name: value for name, value in vars(view.turn).items() if name != "key"}  # made from the hand
+        assert PlayerView(**vars(view)) == view and TurnFacts(**given) == view.turn
+        assert view.turn.key == hand_key(view.hand)
         game.apply(rng.choice(view.legal))

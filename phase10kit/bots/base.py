@@ -67,7 +67,8 @@ class Reading:
 
     def __init__(self, view: PlayerView) -> None:
         self.view = view
-        self.key = key_of(view.hand)
+        # The view's own sorted indices on the player's turn (its lay-downs are generated from the same tuple).
+        self.key = view.turn.key if view.turn is not None else key_of(view.hand)
         self.phases = view.open_phase_list()
         self.natural_required = view.rules.natural_required
 

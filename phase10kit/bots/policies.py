@@ -124,16 +124,14 @@ class GreedyBot(Bot):
     # -- laying and hitting
 
     def _lay(self, view: PlayerView) -> tuple[Action, Explanation] | None:
-        """The first lay-down with the fewest Wilds (None when the view offers none)."""
-        fewest = fewest_wilds(self.reading(view))
-        choice: Lay | None = None
-        least = 0
-        for lay in view.lays_lazily():  # lazily: the first usually has the fewest, and the rest are never built
-            wilds = _wilds_in(lay)
-            if choice is None or wilds < least:
-                choice, least = lay, wilds
-                if wilds <= fewest:
-                    break
+        """The first lay-down with the fewest Wilds (None when the view offers none).
+
+        No lay-down has fewer Wilds than the solver's best plan, so the first with that many is the one
+        (the view builds no other); the full list is asked only if there were none.
+        """
+        choice = next(view.lays_lazily(max_wilds=fewest_wilds(self.reading(view))), None)
+        if choice is None:
+            choice = min(view.lays(), key=_wilds_in, default=None)
         if choice is None:
             return None
         why = translator(self.lang).gettext("Laid down my phase as soon as I held it: {groups}.")

@@ -12,7 +12,7 @@ player to move may know (their hand, the groups on the table, who can be skipped
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from typing import Any
 
@@ -20,7 +20,6 @@ from phase10kit.actions import Action, Discard, Draw, Hit, Lay, Take
 from phase10kit.cards import SKIP_INDEX, Card, Color, card_counts
 from phase10kit.engine.moves import (
     discard_action,
-    distinct,
     draw_action,
     fitting_hits,
     hand_key,
@@ -85,12 +84,20 @@ def malformed(action: object) -> str | None:
 
 @dataclass(frozen=True, init=False)
 class TurnFacts:
-    """What the player to move knows that decides their legal moves (nothing hidden from them)."""
+    """What the player to move knows that decides their legal moves (nothing hidden from them).
+
+    ``key``, the hand's card indices in ascending order (``hand_key``), is made from ``hand``, never
+    given: the lay-downs are cached by it and bots read it. Only the facts of the turn's stage are
+    read (the engine builds these for every view): in the draw stage ``can_draw`` and ``can_take``;
+    in the play stage ``open_phases``, ``named``, ``laid``, ``keeps_one``, ``hit_others`` and
+    ``skip_targets``. The other stage's facts are False or empty.
+    """
 
     player: int
     rules: Rules
     stage: str
     hand: tuple[Card, ...]
+    key: tuple[int, ...] = field(init=False)
     melds: tuple[tuple[Group, ...], ...]
     active: tuple[int, ...]
     can_draw: bool
@@ -127,6 +134,7 @@ class TurnFacts:
             rules=rules,
             stage=stage,
             hand=hand,
+            key=hand_key(hand),
             melds=melds,
             active=active,
             can_draw=can_draw,
@@ -154,23 +162,27 @@ class TurnFacts:
 
     def lays(self) -> tuple[Lay, ...]:
         if self.stage == "play" and self.open_phases:
-            return tuple(lay_moves(self.player, hand_key(self.hand), self.rules, self.open_phases, self.named))
+            return tuple(lay_moves(self.player, self.key, self.rules, self.open_phases, self.named))
         return ()
 
-    def lays_lazily(self) -> Iterator[Lay]:
-        """``lays()`` one at a time, in the same order: a bot that stops at the first it wants builds no other."""
+    def lays_lazily(self, max_wilds: int | None = None) -> Iterator[Lay]:
+        """``lays()`` one at a time, in the same order: a bot that stops at the first it wants builds no other.
+
+        With ``max_wilds``, only those with at most that many Wilds.
+        """
         if self.stage == "play" and self.open_phases:
-            return lazy_lay_moves(self.player, hand_key(self.hand), self.rules, self.open_phases, self.named)
+            return lazy_lay_moves(self.player, self.key, self.rules, self.open_phases, self.named, max_wilds)
         return iter(())
 
     def hits(self) -> tuple[Hit, ...]:
         if self.stage == "play" and self.laid and self.keeps_one:
-            return tuple(hit_moves(self.player, distinct(self.hand), self.melds, self.active, self.hit_others))
+            present = tuple(dict.fromkeys(self.key))
+            return tuple(hit_moves(self.player, present, self.melds, self.active, self.hit_others))
         return ()
 
     def discards(self) -> tuple[Discard, ...]:
         if self.stage == "play":
-            return tuple(discard_moves(self.player, distinct(self.hand), self.skip_targets))
+            return tuple(discard_moves(self.player, dict.fromkeys(self.key), self.skip_targets))
         return ()
 
     def discards_of(self, card: Card) -> tuple[Discard, ...]:
@@ -191,7 +203,7 @@ class TurnFacts:
         return iter(
             play_moves(
                 self.player,
-                hand_key(self.hand),
+                self.key,
                 self.rules,
                 self.open_phases,
                 self.named,
@@ -199,6 +211,17 @@ class TurnFacts:
                 self.skip_targets,
             )
         )
+
+
+_DRAW_STAGE: dict[str, object] = {
+    "open_phases": (),
+    "named": False,
+    "laid": False,
+    "keeps_one": False,
+    "hit_others": False,
+    "skip_targets": (),
+}
+"""The play stage's facts as a draw-stage ``TurnFacts`` holds them: they decide no draw."""
 
 
 @cache
@@ -229,12 +252,14 @@ def lazy_lay_moves(
     rules: Rules,
     open_phases: Sequence[tuple[int, Phase]],
     named: bool,
+    max_wilds: int | None = None,
 ) -> Iterator[Lay]:
-    """``lay_moves`` one at a time, in the same order (not cached: for a caller that stops early)."""
+    """``lay_moves`` one at a time, in the same order (not cached: for a caller that stops early); with
+    ``max_wilds``, only the lay-downs with at most that many Wilds."""
     for number, phase in open_phases:
         if len(key) < phase_size(phase) + (rules.go_out == "discard") or not may_hold(key, phase):
             continue
-        yield from lay_actions_lazily(player, key, phase, rules.natural_required, number if named else None)
+        yield from lay_actions_lazily(player, key, phase, rules.natural_required, number if named else None, max_wilds)
 
 
 def hit_moves(
@@ -514,26 +539,31 @@ class Legality(GameState):
         if self.over:
             return None
         player = self.current_player
+        fields = {
+            "player": player,
+            "rules": self.rules,
+            "stage": self.stage,
+            "hand": tuple(self.hands[player]) if hand is None else hand,
+            "key": hand_key(self.hands[player]),
+            "melds": tuple(tuple(groups) for groups in self.melds) if melds is None else melds,
+            "active": self.active,
+        }
+        if self.stage == "draw":
+            fields.update(_DRAW_STAGE, can_draw=self.can_draw(), can_take=self.can_take())
+            return TurnFacts.of_fields(fields)
         if options is None:
             options = self.open_phases(player)
-        return TurnFacts.of_fields(
-            {
-                "player": player,
-                "rules": self.rules,
-                "stage": self.stage,
-                "hand": tuple(self.hands[player]) if hand is None else hand,
-                "melds": tuple(tuple(groups) for groups in self.melds) if melds is None else melds,
-                "active": self.active,
-                "can_draw": self.can_draw(),
-                "can_take": self.can_take(),
-                "open_phases": tuple([(number, self.phase_for(number)) for number in options]),
-                "named": self.rules.progression == "any_order" and not self.tiebreak,
-                "laid": self.laid[player] is not None,
-                "keeps_one": self.keeps_card(player, 1),
-                "hit_others": self.may_hit_others(player),
-                "skip_targets": tuple(self.skip_targets(player)),
-            }
+        fields.update(
+            can_draw=False,
+            can_take=False,
+            open_phases=tuple([(number, self.phase_for(number)) for number in options]),
+            named=self.rules.progression == "any_order" and not self.tiebreak,
+            laid=self.laid[player] is not None,
+            keeps_one=self.keeps_card(player, 1),
+            hit_others=self.may_hit_others(player),
+            skip_targets=tuple(self.skip_targets(player)),
         )
+        return TurnFacts.of_fields(fields)
 
     def generate(self) -> Iterator[Action]:
         """Every legal action now, without repeats (``TurnFacts.actions`` of this position, without copying it)."""

@@ -185,10 +185,17 @@ _NIBBLES = sum(1 << 4 * position for position in range(12))
 """The lowest bit of each number's four colour bits in ``_Tally.held``."""
 
 
-def _group_choices(spec: GroupSpec, tally: _Tally, natural_required: bool) -> list[Candidate]:
-    """Every distinct group of exactly ``spec``'s size the cards left can make: values (or run starts) in order."""
-    size, wilds = spec.size, tally.wilds
-    usable = min(wilds, size)
+def _group_choices(
+    spec: GroupSpec, tally: _Tally, natural_required: bool, wild_limit: int | None = None
+) -> list[Candidate]:
+    """Every distinct group of exactly ``spec``'s size the cards left can make: values (or run starts) in order.
+
+    With ``wild_limit``, only those with at most that many Wilds (the same groups, in the same order:
+    the candidates of a value or run window are generated with at most ``usable`` Wilds).
+    """
+    size = spec.size
+    usable = min(tally.wilds, size) if wild_limit is None else min(tally.wilds, size, wild_limit)
+    wilds = usable  # a group uses at most ``usable`` Wilds: every test below reads the same bound
     found: list[Candidate] = []
     if spec.kind is GroupKind.RUN:
         # present: one bit per number (at its colours' lowest bit) when a card of that number is left.
@@ -248,9 +255,13 @@ def layouts(hand: Iterable[Card], phase: Phase, *, natural_required: bool = True
     return _layouts(_Tally([card.index for card in hand]), phase, natural_required)
 
 
-def _layouts(tally: _Tally, phase: Phase, natural_required: bool) -> Iterator[tuple[Group, ...]]:
+def _layouts(
+    tally: _Tally, phase: Phase, natural_required: bool, wild_limit: int | None = None
+) -> Iterator[tuple[Group, ...]]:
+    """The layouts of ``layouts``, lazily; with ``wild_limit``, only those with at most that many Wilds, in
+    the same order (each group is chosen among those within the Wilds the groups before it left)."""
     specs = phase.groups
-    first = _group_choices(specs[0], tally, natural_required)
+    first = _group_choices(specs[0], tally, natural_required, wild_limit)
     if not first:
         return iter(())  # the hand cannot make the first group: no layout at all
     repeats = _repeats(phase)
@@ -262,21 +273,32 @@ def _layouts(tally: _Tally, phase: Phase, natural_required: bool) -> Iterator[tu
     # order the whole hand's candidates would come (a subsequence of them): a hand that cannot
     # make some group stops there, and no candidate is made that cannot be used. A group equal to
     # the one before picks from that one's candidates, those whose cards are left.
-    def place(g: int, low: GroupKey, previous: list[Candidate]) -> Iterator[tuple[Group, ...]]:
+    def place(g: int, low: GroupKey, previous: list[Candidate], budget: int | None) -> Iterator[tuple[Group, ...]]:
         same = repeats[g]
-        options = previous if same or not g else _group_choices(specs[g], tally, natural_required)
+        options = previous if same or not g else _group_choices(specs[g], tally, natural_required, budget)
         for group, needs, key in options:
             if same and (key < low or not _free(counts, needs)):
                 continue  # equal groups come in ascending order: this layout came earlier
+            used = 0 if budget is None else _wilds_needed(needs)
+            if budget is not None and used > budget:
+                continue  # an equal group's candidate made with more Wilds than are left to use
             chosen[g] = group
             if g == last:
                 yield tuple(chosen)
                 continue
             tally.take(needs)
-            yield from place(g + 1, key, options)
+            yield from place(g + 1, key, options, None if budget is None else budget - used)
             tally.give(needs)
 
-    return place(0, (0, ()), first)
+    return place(0, (0, ()), first, wild_limit)
+
+
+def _wilds_needed(needs: Needs) -> int:
+    """How many Wilds a candidate group takes."""
+    for index, need in needs:
+        if index == WILD_INDEX:
+            return need
+    return 0
 
 
 def _pair_layouts(tally: _Tally, phase: Phase, natural_required: bool) -> list[tuple[Group, Group]]:
@@ -349,9 +371,16 @@ def lay_actions(
 
 
 def lay_actions_lazily(
-    player: int, hand_key: tuple[int, ...], phase: Phase, natural_required: bool, named: int | None
+    player: int,
+    hand_key: tuple[int, ...],
+    phase: Phase,
+    natural_required: bool,
+    named: int | None,
+    max_wilds: int | None = None,
 ) -> Iterator[Lay]:
     """``lay_actions`` one at a time, in the same order, and not cached: each is built only when asked for.
+
+    With ``max_wilds``, only the lay-downs with at most that many Wilds (the others are never built).
 
     >>> from phase10kit.phases import phase
     >>> key = (24, 25, 26, 27, 48, 4, 5)  # R7 B7 G7 Y7 W R2 B2
@@ -359,7 +388,7 @@ def lay_actions_lazily(
     >>> first == lay_actions(0, tuple(sorted(key)), phase(1), True, None)[0]
     True
     """
-    for groups in _layouts(_Tally(hand_key), phase, natural_required):
+    for groups in _layouts(_Tally(hand_key), phase, natural_required, max_wilds):
         yield Lay.of_canonical(player, groups, named)
 
 
@@ -468,11 +497,6 @@ def _value_fits(value: GroupValue) -> dict[int, tuple[End | None, ...]]:
 def hand_key(cards: Iterable[Card]) -> tuple[int, ...]:
     """The cards' indices in ascending order: what the lay-downs of a hand are cached by."""
     return tuple(sorted([card.index for card in cards]))
-
-
-def distinct(cards: Iterable[Card]) -> tuple[int, ...]:
-    """The distinct card indices of the cards, ascending."""
-    return tuple(sorted({card.index for card in cards}))
 
 
 @lru_cache(maxsize=256)

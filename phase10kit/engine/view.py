@@ -128,16 +128,20 @@ class PlayerView:
         """The legal lay-downs only."""
         return self.turn.lays() if self.turn is not None else ()
 
-    def lays_lazily(self) -> Iterator[Lay]:
+    def lays_lazily(self, max_wilds: int | None = None) -> Iterator[Lay]:
         """The legal lay-downs one at a time, in ``lays()``' order: a bot can stop at the first that suits it.
+
+        With ``max_wilds``, only those with at most that many Wilds (the others are never built).
 
         >>> from phase10kit.game import Game
         >>> g = Game(players=2, seed=4)
         >>> view = g.view(g.current_player)
         >>> list(view.lays_lazily()) == list(view.lays())
         True
+        >>> list(view.lays_lazily(max_wilds=0)) == [lay for lay in view.lays() if not any(c.is_wild for c in lay.cards)]
+        True
         """
-        return self.turn.lays_lazily() if self.turn is not None else iter(())
+        return self.turn.lays_lazily(max_wilds) if self.turn is not None else iter(())
 
     def hits(self) -> tuple[Hit, ...]:
         """The legal hits only."""
