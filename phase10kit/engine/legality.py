@@ -213,17 +213,6 @@ class TurnFacts:
         )
 
 
-_DRAW_STAGE: dict[str, object] = {
-    "open_phases": (),
-    "named": False,
-    "laid": False,
-    "keeps_one": False,
-    "hit_others": False,
-    "skip_targets": (),
-}
-"""The play stage's facts as a draw-stage ``TurnFacts`` holds them: they decide no draw."""
-
-
 @cache
 def draw_moves(player: int, can_draw: bool, can_take: bool) -> tuple[Action, ...]:
     """The draw stage's moves: draw from the pile, take the discard."""
@@ -539,31 +528,52 @@ class Legality(GameState):
         if self.over:
             return None
         player = self.current_player
-        fields = {
-            "player": player,
-            "rules": self.rules,
-            "stage": self.stage,
-            "hand": tuple(self.hands[player]) if hand is None else hand,
-            "key": hand_key(self.hands[player]),
-            "melds": tuple(tuple(groups) for groups in self.melds) if melds is None else melds,
-            "active": self.active,
-        }
+        hand = tuple(self.hands[player]) if hand is None else hand
+        if melds is None:
+            melds = tuple([tuple(groups) for groups in self.melds])
+        key = tuple(sorted([card.index for card in hand]))  # hand_key, inline: a call per view costs
         if self.stage == "draw":
-            fields.update(_DRAW_STAGE, can_draw=self.can_draw(), can_take=self.can_take())
-            return TurnFacts.of_fields(fields)
+            return TurnFacts.of_fields(
+                {
+                    "player": player,
+                    "rules": self.rules,
+                    "stage": "draw",
+                    "hand": hand,
+                    "key": key,
+                    "melds": melds,
+                    "active": self.active,
+                    "can_draw": self.can_draw(),
+                    "can_take": self.can_take(),
+                    "open_phases": (),
+                    "named": False,
+                    "laid": False,
+                    "keeps_one": False,
+                    "hit_others": False,
+                    "skip_targets": (),
+                }
+            )
         if options is None:
             options = self.open_phases(player)
-        fields.update(
-            can_draw=False,
-            can_take=False,
-            open_phases=tuple([(number, self.phase_for(number)) for number in options]),
-            named=self.rules.progression == "any_order" and not self.tiebreak,
-            laid=self.laid[player] is not None,
-            keeps_one=self.keeps_card(player, 1),
-            hit_others=self.may_hit_others(player),
-            skip_targets=tuple(self.skip_targets(player)),
+        rules = self.rules
+        return TurnFacts.of_fields(
+            {
+                "player": player,
+                "rules": rules,
+                "stage": self.stage,
+                "hand": hand,
+                "key": key,
+                "melds": melds,
+                "active": self.active,
+                "can_draw": False,
+                "can_take": False,
+                "open_phases": tuple([(number, self.phase_for(number)) for number in options]),
+                "named": rules.progression == "any_order" and not self.tiebreak,
+                "laid": self.laid[player] is not None,
+                "keeps_one": self.keeps_card(player, 1),
+                "hit_others": self.may_hit_others(player),
+                "skip_targets": tuple(self.skip_targets(player)),
+            }
         )
-        return TurnFacts.of_fields(fields)
 
     def generate(self) -> Iterator[Action]:
         """Every legal action now, without repeats (``TurnFacts.actions`` of this position, without copying it)."""

@@ -67,17 +67,22 @@ def _value_candidates(
     ``size`` matter): the groups depend on nothing else, so they are shared by every hand with them.
     (A flag, not the ``GroupKind``: an enum member hashes in Python, slowly, on every cache lookup.)
     """
+    return tuple(_values_lazily(is_set, size, value_index, held, wilds, natural_required))
+
+
+def _values_lazily(
+    is_set: bool, size: int, value_index: int, held: tuple[int, ...], wilds: int, natural_required: bool
+) -> Iterator[Candidate]:
+    """``_value_candidates`` one at a time."""
     kind = GroupKind.SET if is_set else GroupKind.COLOR
     value, indices = _VALUE_INDICES[kind][value_index]
     options = [(CARDS_BY_INDEX[i], n) for i, n in zip(indices, held, strict=True) if n]
     least = 1 if natural_required else 0
-    found = []
     for naturals in range(min(sum(held), size), least - 1, -1):
         if size - naturals > wilds:
             break
         for chosen in _multisets(options, naturals):
-            found.append(_candidate(Group(kind, (*chosen, *[WILD] * (size - naturals)), value)))
-    return tuple(found)
+            yield _candidate(Group(kind, (*chosen, *[WILD] * (size - naturals)), value))
 
 
 @lru_cache(maxsize=CANDIDATE_CACHE)
@@ -95,6 +100,36 @@ def _run_candidates(size: int, start: int, window: int, wilds: int, natural_requ
     runs: list[list[Card]] = []
     _run_fill(start, 0, gaps, held, wilds, [], natural_required, runs)
     return tuple(_candidate(Group(GroupKind.RUN, tuple(cards), start)) for cards in runs)
+
+
+def _runs_lazily(size: int, start: int, window: int, wilds: int, natural_required: bool) -> Iterator[Candidate]:
+    """``_run_candidates`` one at a time (for a caller that wants the first few: the cached tuple is
+    built by ``_run_fill``, a plain recursion, which is faster for all of them)."""
+    held = [(window >> (4 * position)) & 15 for position in range(size)]
+    gaps = [0] * (size + 1)
+    for position in range(size - 1, -1, -1):
+        gaps[position] = gaps[position + 1] + (0 if held[position] else 1)
+    picked: list[Card] = []
+
+    def fill(number: int, position: int, wilds: int) -> Iterator[Candidate]:
+        if position == size:
+            if not natural_required or any(card.is_number for card in picked):
+                yield _candidate(Group(GroupKind.RUN, tuple(picked), start))
+            return
+        if gaps[position] > wilds:
+            return
+        base = (number - 1) * 4
+        for color in range(4):
+            if held[position] >> color & 1:
+                picked.append(CARDS_BY_INDEX[base + color])
+                yield from fill(number + 1, position + 1, wilds)
+                picked.pop()
+        if wilds:
+            picked.append(WILD)
+            yield from fill(number + 1, position + 1, wilds - 1)
+            picked.pop()
+
+    return fill(start, 0, wilds)
 
 
 def _run_fill(
@@ -185,54 +220,72 @@ _NIBBLES = sum(1 << 4 * position for position in range(12))
 """The lowest bit of each number's four colour bits in ``_Tally.held``."""
 
 
-def _group_choices(
-    spec: GroupSpec, tally: _Tally, natural_required: bool, wild_limit: int | None = None
-) -> list[Candidate]:
-    """Every distinct group of exactly ``spec``'s size the cards left can make: values (or run starts) in order.
-
-    With ``wild_limit``, only those with at most that many Wilds (the same groups, in the same order:
-    the candidates of a value or run window are generated with at most ``usable`` Wilds).
-    """
+def _group_choices(spec: GroupSpec, tally: _Tally, natural_required: bool) -> list[Candidate]:
+    """Every distinct group of exactly ``spec``'s size the cards left can make: values (or run starts) in order."""
     size = spec.size
-    usable = min(tally.wilds, size) if wild_limit is None else min(tally.wilds, size, wild_limit)
-    wilds = usable  # a group uses at most ``usable`` Wilds: every test below reads the same bound
+    usable = min(tally.wilds, size)
     found: list[Candidate] = []
     if spec.kind is GroupKind.RUN:
-        # present: one bit per number (at its colours' lowest bit) when a card of that number is left.
-        held = tally.held
-        present = held | held >> 1
-        present = (present | present >> 2) & _NIBBLES
-        if present.bit_count() + wilds < size:
-            return found  # too few numbers for any run, even with every Wild
-        bits = (1 << 4 * size) - 1
-        for start in range(1, 14 - size):
-            shift = 4 * (start - 1)
-            lacking = size - ((present >> shift) & bits).bit_count()
-            if lacking > wilds or (natural_required and lacking == size):
-                continue  # too many gaps to fill, or no natural card at all: no run starts here
-            found += _run_candidates(size, start, (held >> shift) & bits, usable, natural_required)
+        for start, window in _run_windows(size, tally, usable, natural_required):
+            found += _run_candidates(size, start, window, usable, natural_required)
         return found
+    is_set = spec.kind is GroupKind.SET
+    for value_index, held in _group_values(is_set, size, tally, usable, natural_required):
+        found += _value_candidates(is_set, size, value_index, held, usable, natural_required)
+    return found
+
+
+def _group_choices_lazily(
+    spec: GroupSpec, tally: _Tally, natural_required: bool, wild_limit: int
+) -> Iterator[Candidate]:
+    """``_group_choices`` with at most ``wild_limit`` Wilds a group, one at a time (the same groups, the same order:
+    a value's or a window's candidates made with fewer Wilds are the others', those with too many left out)."""
+    size = spec.size
+    usable = min(tally.wilds, size, wild_limit)
+    if spec.kind is GroupKind.RUN:
+        for start, window in _run_windows(size, tally, usable, natural_required):
+            yield from _runs_lazily(size, start, window, usable, natural_required)
+        return
+    is_set = spec.kind is GroupKind.SET
+    for value_index, held in _group_values(is_set, size, tally, usable, natural_required):
+        yield from _values_lazily(is_set, size, value_index, held, usable, natural_required)
+
+
+def _run_windows(size: int, tally: _Tally, usable: int, natural_required: bool) -> Iterator[tuple[int, int]]:
+    """Each run start that can make a run of ``size`` with at most ``usable`` Wilds, with its window of held cards.
+
+    ``present``: one bit per number (at its colours' lowest bit) when a card of that number is left.
+    """
+    held = tally.held
+    present = held | held >> 1
+    present = (present | present >> 2) & _NIBBLES
+    if present.bit_count() + usable < size:
+        return  # too few numbers for any run, even with every Wild
+    bits = (1 << 4 * size) - 1
+    for start in range(1, 14 - size):
+        shift = 4 * (start - 1)
+        lacking = size - ((present >> shift) & bits).bit_count()
+        if lacking > usable or (natural_required and lacking == size):
+            continue  # too many gaps to fill, or no natural card at all: no run starts here
+        yield start, (held >> shift) & bits
+
+
+def _group_values(
+    is_set: bool, size: int, tally: _Tally, usable: int, natural_required: bool
+) -> Iterator[tuple[int, tuple[int, ...]]]:
+    """Each number (sets) or colour that can make a group of ``size`` with at most ``usable`` Wilds, with the
+    counts of its natural cards."""
+    per_value = tally.numbers[1:] if is_set else tally.colors
+    if max(per_value) + usable < size:
+        return  # no value is enough, even with every Wild (most hands, for most phases)
     least = 1 if natural_required else 0
     counts = tally.counts
-    if spec.kind is GroupKind.SET:
-        numbers = tally.numbers
-        if max(numbers) + wilds < size:
-            return found  # no number is enough, even with every Wild (most hands, for most phases)
-        for number in range(1, 13):
-            have = numbers[number]
-            if have + wilds >= size and have >= least:
-                held_counts = tuple(counts[number * 4 - 4 : number * 4])
-                found += _value_candidates(True, size, number - 1, held_counts, usable, natural_required)
-        return found
-    colors = tally.colors
-    if max(colors) + wilds < size:
-        return found
-    for color in range(4):
-        have = colors[color]
-        if have + wilds >= size and have >= least:
-            held_counts = tuple(counts[color:WILD_INDEX:4])
-            found += _value_candidates(False, size, color, held_counts, usable, natural_required)
-    return found
+    for value_index, have in enumerate(per_value):
+        if have + usable >= size and have >= least:
+            if is_set:
+                yield value_index, tuple(counts[value_index * 4 : value_index * 4 + 4])
+            else:
+                yield value_index, tuple(counts[value_index:WILD_INDEX:4])
 
 
 @lru_cache(maxsize=256)
@@ -255,13 +308,9 @@ def layouts(hand: Iterable[Card], phase: Phase, *, natural_required: bool = True
     return _layouts(_Tally([card.index for card in hand]), phase, natural_required)
 
 
-def _layouts(
-    tally: _Tally, phase: Phase, natural_required: bool, wild_limit: int | None = None
-) -> Iterator[tuple[Group, ...]]:
-    """The layouts of ``layouts``, lazily; with ``wild_limit``, only those with at most that many Wilds, in
-    the same order (each group is chosen among those within the Wilds the groups before it left)."""
+def _layouts(tally: _Tally, phase: Phase, natural_required: bool) -> Iterator[tuple[Group, ...]]:
     specs = phase.groups
-    first = _group_choices(specs[0], tally, natural_required, wild_limit)
+    first = _group_choices(specs[0], tally, natural_required)
     if not first:
         return iter(())  # the hand cannot make the first group: no layout at all
     repeats = _repeats(phase)
@@ -273,24 +322,57 @@ def _layouts(
     # order the whole hand's candidates would come (a subsequence of them): a hand that cannot
     # make some group stops there, and no candidate is made that cannot be used. A group equal to
     # the one before picks from that one's candidates, those whose cards are left.
-    def place(g: int, low: GroupKey, previous: list[Candidate], budget: int | None) -> Iterator[tuple[Group, ...]]:
+    def place(g: int, low: GroupKey, previous: list[Candidate]) -> Iterator[tuple[Group, ...]]:
         same = repeats[g]
-        options = previous if same or not g else _group_choices(specs[g], tally, natural_required, budget)
+        options = previous if same or not g else _group_choices(specs[g], tally, natural_required)
         for group, needs, key in options:
             if same and (key < low or not _free(counts, needs)):
                 continue  # equal groups come in ascending order: this layout came earlier
-            used = 0 if budget is None else _wilds_needed(needs)
-            if budget is not None and used > budget:
-                continue  # an equal group's candidate made with more Wilds than are left to use
             chosen[g] = group
             if g == last:
                 yield tuple(chosen)
                 continue
             tally.take(needs)
-            yield from place(g + 1, key, options, None if budget is None else budget - used)
+            yield from place(g + 1, key, options)
             tally.give(needs)
 
-    return place(0, (0, ()), first, wild_limit)
+    return place(0, (0, ()), first)
+
+
+def _layouts_within(
+    tally: _Tally, phase: Phase, natural_required: bool, wild_limit: int
+) -> Iterator[tuple[Group, ...]]:
+    """The layouts of ``_layouts`` with at most ``wild_limit`` Wilds, in the same order, each group's
+    candidates generated only as far as they are used (a caller after the first builds almost nothing)."""
+    specs = phase.groups
+    repeats = _repeats(phase)
+    last = len(specs) - 1
+    chosen: list[Group] = []
+    counts = tally.counts
+
+    def place(g: int, low: GroupKey, previous: list[Candidate], budget: int) -> Iterator[tuple[Group, ...]]:
+        same = repeats[g]
+        options: Iterable[Candidate] = previous
+        if not same:
+            options = _group_choices_lazily(specs[g], tally, natural_required, budget)
+            if g < last and repeats[g + 1]:
+                options = list(options)  # the equal group after this one picks from them again
+        for group, needs, key in options:
+            if same and (key < low or not _free(counts, needs)):
+                continue  # equal groups come in ascending order: this layout came earlier
+            used = _wilds_needed(needs)
+            if used > budget:
+                continue  # an equal group's candidate with more Wilds than the groups before it left
+            del chosen[g:]
+            chosen.append(group)
+            if g == last:
+                yield tuple(chosen)
+                continue
+            tally.take(needs)
+            yield from place(g + 1, key, options if isinstance(options, list) else [], budget - used)
+            tally.give(needs)
+
+    return place(0, (0, ()), [], wild_limit)
 
 
 def _wilds_needed(needs: Needs) -> int:
@@ -388,7 +470,12 @@ def lay_actions_lazily(
     >>> first == lay_actions(0, tuple(sorted(key)), phase(1), True, None)[0]
     True
     """
-    for groups in _layouts(_Tally(hand_key), phase, natural_required, max_wilds):
+    tally = _Tally(hand_key)
+    if max_wilds is None:
+        found = _layouts(tally, phase, natural_required)
+    else:
+        found = _layouts_within(tally, phase, natural_required, max_wilds)
+    for groups in found:
         yield Lay.of_canonical(player, groups, named)
 
 
