@@ -663,6 +663,19 @@ def uses_key(key: tuple[int, ...], phase: Phase, natural_required: bool) -> list
     return plan_uses(hand, phase, bases)
 
 
+def spare_key(key: tuple[int, ...], phase: Phase, natural_required: bool) -> list[int]:
+    """How many copies of each card index the hand with these card indices holds beyond what its plan uses.
+
+    >>> from phase10kit import parse_cards, phase
+    >>> spare = spare_key(tuple(sorted(c.index for c in parse_cards("R7 B7 G7 Y7 Y4 W"))), phase(7), True)
+    >>> sum(spare), spare[Card.parse("Y4").index]
+    (1, 0)
+    """
+    hand, _, bases = solved_key(key, phase, natural_required)
+    used = plan_uses(hand, phase, bases)
+    return [held - use for held, use in zip(hand.counts, used, strict=True)]
+
+
 def plan_progress(cards: HandCounts, phase: Phase, bases: Bases, natural_required: bool) -> list[GroupProgress]:
     """``progress`` once the best bases are known."""
     table = _slot_table(phase, bases)

@@ -23,7 +23,6 @@ from phase10kit.bots.base import (
     fewest_wilds,
     fits_opponents_reach,
     fits_table,
-    hits,
     holds_open_phase,
     leader,
     missing_of,
@@ -40,7 +39,7 @@ from phase10kit.game import PlayerView
 from phase10kit.groups import Group
 from phase10kit.i18n import translator
 from phase10kit.phases import GroupKind, Phase
-from phase10kit.solver_core import PHASE_CACHE, needs_key, uses_key
+from phase10kit.solver_core import PHASE_CACHE, needs_key, spare_key, uses_key
 
 
 class RandomBot(Bot):
@@ -75,7 +74,7 @@ class GreedyBot(Bot):
             laid = self._lay(view)
             if laid is not None:
                 return laid
-        hit_list = hits(view)
+        hit_list = view.hits()
         if hit_list:
             return self._hit(view, hit_list)
         return self._discard(view)
@@ -137,7 +136,7 @@ class GreedyBot(Bot):
         why = translator(self.lang).gettext("Laid down my phase as soon as I held it: {groups}.")
         return choice, Because(why, groups=GroupsText(choice.groups))
 
-    def _hit(self, view: PlayerView, hit_list: list[Hit]) -> tuple[Action, Explanation]:
+    def _hit(self, view: PlayerView, hit_list: Sequence[Hit]) -> tuple[Action, Explanation]:
         choice = min(hit_list, key=lambda a: (a.card.is_wild, a.target != view.player))
         return choice, _hit_sentence(view, choice, self.lang)
 
@@ -146,22 +145,25 @@ class GreedyBot(Bot):
     def _discard(self, view: PlayerView) -> tuple[Action, Explanation]:
         t = translator(self.lang)
         reading = self.reading(view)
-        candidates = _discard_candidates(reading.key, view.hand)
+        key = reading.key
+        # The distinct cards but Wilds, by index (a card object only for the one chosen).
+        indices = [index for index in dict.fromkeys(key) if index != WILD_INDEX] or [view.hand[0].index]
         if reading.phases:
             nr = reading.natural_required
-            phase = nearest_phase(reading.key, reading.phases, nr)
-            used = uses_key(reading.key, phase, nr)
-            spare = [card for card in candidates if reading.key.count(card.index) > used[card.index]]
+            phase = nearest_phase(key, reading.phases, nr)
+            unused = spare_key(key, phase, nr)
+            spare = [index for index in indices if unused[index]]
             if spare:
-                card = max(spare, key=_worth)
+                card = CARDS_BY_INDEX[max(spare, key=_WORTH.__getitem__)]
                 why = t.gettext("Discarded {card}: my phase does not need it and it is worth the most points.")
             else:
                 card = min(
-                    candidates, key=lambda c: (missing_of(_key_without(reading.key, c), phase, nr), -c.points, -c.index)
+                    (CARDS_BY_INDEX[index] for index in indices),
+                    key=lambda c: (missing_of(_key_without(key, c), phase, nr), -c.points, -c.index),
                 )
                 why = t.gettext("Discarded {card}: giving it up sets my phase back the least.")
         else:
-            card = max(candidates, key=_worth)
+            card = CARDS_BY_INDEX[max(indices, key=_WORTH.__getitem__)]
             why = t.gettext("Discarded {card}: it fits no group and is worth the most points.")
         return _discard_action(view, card, Because(why, card=card), self.lang)
 
@@ -217,7 +219,7 @@ class SmartBot(GreedyBot):
         why = translator(self.lang).gettext("Laid down my phase, keeping the cards I can add to groups: {groups}.")
         return choice, Because(why, groups=GroupsText(choice.groups))
 
-    def _hit(self, view: PlayerView, hit_list: list[Hit]) -> tuple[Action, Explanation]:
+    def _hit(self, view: PlayerView, hit_list: Sequence[Hit]) -> tuple[Action, Explanation]:
         def order(a: Hit) -> tuple[bool, bool, bool]:
             run = view.melds[a.target][a.group].kind is GroupKind.RUN
             return a.card.is_wild, a.card.is_wild and run, a.target != view.player
@@ -324,6 +326,10 @@ def _wilds_in(lay: Lay) -> int:
 def _worth(card: Card) -> tuple[int, int]:
     """A card's penalty points, then its index (so the highest card of equal points wins)."""
     return card.points, card.index
+
+
+_WORTH = tuple(_worth(card) for card in CARDS_BY_INDEX)
+"""``_worth`` of each card index."""
 
 
 def _key_without(key: tuple[int, ...], card: Card) -> tuple[int, ...]:

@@ -343,36 +343,32 @@ def _layouts_within(
     tally: _Tally, phase: Phase, natural_required: bool, wild_limit: int
 ) -> Iterator[tuple[Group, ...]]:
     """The layouts of ``_layouts`` with at most ``wild_limit`` Wilds, in the same order, each group's
-    candidates generated only as far as they are used (a caller after the first builds almost nothing)."""
+    candidates generated only as far as they are used (a caller after the first builds almost nothing).
+
+    A group equal to the one before takes its candidates from the cards left, generated anew: they are
+    the earlier group's candidates whose cards are left (candidates come in one fixed order, and fewer
+    cards only leave some out), without building that whole list.
+    """
     specs = phase.groups
     repeats = _repeats(phase)
     last = len(specs) - 1
     chosen: list[Group] = []
-    counts = tally.counts
 
-    def place(g: int, low: GroupKey, previous: list[Candidate], budget: int) -> Iterator[tuple[Group, ...]]:
+    def place(g: int, low: GroupKey, budget: int) -> Iterator[tuple[Group, ...]]:
         same = repeats[g]
-        options: Iterable[Candidate] = previous
-        if not same:
-            options = _group_choices_lazily(specs[g], tally, natural_required, budget)
-            if g < last and repeats[g + 1]:
-                options = list(options)  # the equal group after this one picks from them again
-        for group, needs, key in options:
-            if same and (key < low or not _free(counts, needs)):
+        for group, needs, key in _group_choices_lazily(specs[g], tally, natural_required, budget):
+            if same and key < low:
                 continue  # equal groups come in ascending order: this layout came earlier
-            used = _wilds_needed(needs)
-            if used > budget:
-                continue  # an equal group's candidate with more Wilds than the groups before it left
             del chosen[g:]
             chosen.append(group)
             if g == last:
                 yield tuple(chosen)
                 continue
             tally.take(needs)
-            yield from place(g + 1, key, options if isinstance(options, list) else [], budget - used)
+            yield from place(g + 1, key, budget - _wilds_needed(needs))
             tally.give(needs)
 
-    return place(0, (0, ()), [], wild_limit)
+    return place(0, (0, ()), wild_limit)
 
 
 def _wilds_needed(needs: Needs) -> int:
