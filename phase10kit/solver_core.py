@@ -663,17 +663,19 @@ def uses_key(key: tuple[int, ...], phase: Phase, natural_required: bool) -> list
     return plan_uses(hand, phase, bases)
 
 
-def spare_key(key: tuple[int, ...], phase: Phase, natural_required: bool) -> list[int]:
-    """How many copies of each card index the hand with these card indices holds beyond what its plan uses.
+def spare_indices(key: tuple[int, ...], phase: Phase, natural_required: bool) -> list[int]:
+    """The distinct card indices (ascending), Wilds aside, of which the hand with these sorted indices holds
+    more copies than its plan uses: the cards it can give up without setting its phase back.
 
     >>> from phase10kit import parse_cards, phase
-    >>> spare = spare_key(tuple(sorted(c.index for c in parse_cards("R7 B7 G7 Y7 Y4 W"))), phase(7), True)
-    >>> sum(spare), spare[Card.parse("Y4").index]
-    (1, 0)
+    >>> key = tuple(sorted(c.index for c in parse_cards("R7 B7 G7 Y7 Y4 R12 W")))
+    >>> [str(CARDS_BY_INDEX[i]) for i in spare_indices(key, phase(7), True)]
+    ['R12']
     """
     hand, _, bases = solved_key(key, phase, natural_required)
     used = plan_uses(hand, phase, bases)
-    return [held - use for held, use in zip(hand.counts, used, strict=True)]
+    counts = hand.counts
+    return [index for index in dict.fromkeys(key) if counts[index] > used[index] and index != WILD_INDEX]
 
 
 def plan_progress(cards: HandCounts, phase: Phase, bases: Bases, natural_required: bool) -> list[GroupProgress]:

@@ -39,7 +39,7 @@ from phase10kit.game import PlayerView
 from phase10kit.groups import Group
 from phase10kit.i18n import translator
 from phase10kit.phases import GroupKind, Phase
-from phase10kit.solver_core import PHASE_CACHE, needs_key, spare_key, uses_key
+from phase10kit.solver_core import PHASE_CACHE, needs_key, spare_indices, uses_key
 
 
 class RandomBot(Bot):
@@ -151,8 +151,7 @@ class GreedyBot(Bot):
         if reading.phases:
             nr = reading.natural_required
             phase = nearest_phase(key, reading.phases, nr)
-            unused = spare_key(key, phase, nr)
-            spare = [index for index in indices if unused[index]]
+            spare = spare_indices(key, phase, nr)
             if spare:
                 card = CARDS_BY_INDEX[max(spare, key=_WORTH.__getitem__)]
                 why = t.gettext("Discarded {card}: my phase does not need it and it is worth the most points.")
@@ -358,20 +357,23 @@ def _may_extend_started(card: Card, key: tuple[int, ...], phase: Phase) -> bool:
     hand's card of that number fills: it needs ``card`` only when the hand holds no card of its
     number. Runs with other groups always may.
     """
-    kinds = _group_kinds(phase)
-    if GroupKind.RUN in kinds:
-        return len(phase.groups) > 1 or not _holds_number(key, card.number)
-    if GroupKind.SET in kinds and _holds_number(key, card.number):
+    has_run, has_set, has_color, several = _group_kinds(phase)
+    if has_run:
+        return several or not _holds_number(key, card.number)
+    if has_set and _holds_number(key, card.number):
         return True
-    if GroupKind.COLOR not in kinds or not card.is_number:
+    if not has_color or not card.is_number:
         return False
     color = card.index & 3
     return any(index < WILD_INDEX and index & 3 == color for index in key)
 
 
 @lru_cache(maxsize=PHASE_CACHE)
-def _group_kinds(phase: Phase) -> frozenset[GroupKind]:
-    return frozenset(spec.kind for spec in phase.groups)
+def _group_kinds(phase: Phase) -> tuple[bool, bool, bool, bool]:
+    """Whether the phase has a run, a set, a colour group, and more than one group (flags: an enum member
+    hashes in Python, slowly, on every ``in`` test of a set of them)."""
+    kinds = [spec.kind for spec in phase.groups]
+    return GroupKind.RUN in kinds, GroupKind.SET in kinds, GroupKind.COLOR in kinds, len(kinds) > 1
 
 
 def _holds_number(key: tuple[int, ...], number: int) -> bool:
