@@ -127,7 +127,8 @@ class Game(Recorded):
         melds = tuple([tuple(groups) for groups in self.melds])
         options = self.open_phases(player)
         facts = self.turn_facts(hand, melds, options) if player == self.current_player else None
-        phases, current = self._phase_table()
+        laid, done = tuple(self.laid), tuple(self.done)
+        phases, current = self._phase_table(laid, done)
         return PlayerView.of_fields(
             {
                 "player": player,
@@ -140,8 +141,8 @@ class Game(Recorded):
                 "phases": phases,
                 "current_phases": current,
                 "open_phases": options,
-                "done": tuple(self.done),
-                "laid": tuple(self.laid),
+                "done": done,
+                "laid": laid,
                 "scores": tuple(self.scores),
                 "skipped": tuple(self.skipped),
                 "active": self.active,
@@ -156,12 +157,15 @@ class Game(Recorded):
             }
         )
 
-    def _phase_table(self) -> tuple[tuple[int, ...], tuple[Phase | None, ...]]:
+    def _phase_table(
+        self, laid: tuple[int | None, ...], done: tuple[tuple[int, ...], ...]
+    ) -> tuple[tuple[int, ...], tuple[Phase | None, ...]]:
         """``phases`` and every player's ``current_phase``, remembered while what they depend on is unchanged.
 
-        A cache, not state: it is keyed by everything the two depend on, so a view never sees a stale one.
+        A cache, not state: it is keyed by everything the two depend on (``laid`` and ``done`` are the
+        game's, as tuples), so a view never sees a stale one.
         """
-        key = (self.round, self.tiebreak, self.active, tuple(self.laid), tuple(self.done))
+        key = (self.round, self.tiebreak, self.active, laid, done)
         memo = self._phase_memo
         if memo is None or memo[0] != key:
             memo = self._phase_memo = (key, self.phases, tuple(self.current_phase(p) for p in range(self.players)))

@@ -90,7 +90,8 @@ class TurnFacts:
     given: the lay-downs are cached by it and bots read it. Only the facts of the turn's stage are
     read (the engine builds these for every view): in the draw stage ``can_draw`` and ``can_take``;
     in the play stage ``open_phases``, ``named``, ``laid``, ``keeps_one``, ``hit_others`` and
-    ``skip_targets``. The other stage's facts are False or empty.
+    ``skip_targets`` (asked only when the hand holds a Skip, empty otherwise). The other stage's facts
+    are False or empty.
     """
 
     player: int
@@ -571,7 +572,8 @@ class Legality(GameState):
                 "laid": self.laid[player] is not None,
                 "keeps_one": self.keeps_card(player, 1),
                 "hit_others": self.may_hit_others(player),
-                "skip_targets": tuple(self.skip_targets(player)),
+                # Asked only of a hand that holds a Skip (its index sorts last): no other discard names anyone.
+                "skip_targets": tuple(self.skip_targets(player)) if key and key[-1] == SKIP_INDEX else (),
             }
         )
 
