@@ -19,7 +19,7 @@ import random
 from functools import lru_cache
 from typing import Any, Self, TypeAlias
 
-from phase10kit.actions import Action, Discard, Hit, Lay
+from phase10kit.actions import Action, Discard, Lay
 from phase10kit.cards import DECK_COUNTS, WILD_INDEX, Card, Color
 from phase10kit.errors import Phase10Error, Reason
 from phase10kit.game import PlayerView
@@ -291,10 +291,6 @@ def leader(view: PlayerView, seats: list[int]) -> int:
 
 def skip_discards(view: PlayerView) -> list[Discard]:
     return [a for a in view.discards() if a.card.is_skip]
-
-
-def hits(view: PlayerView) -> list[Hit]:
-    return list(view.hits())
 
 
 def seat_name(seat: int) -> str:
