@@ -206,10 +206,11 @@ def fewest_wilds(reading: Reading) -> int:
 
     A lay-down of exactly the phase's size with fewer Wilds would be a plan with more natural cards,
     which the solver's best plan would have found; a bot looking for the fewest stops at the first
-    lay-down with this many.
+    lay-down with this many (0 when the hand holds no open phase: then there is no lay-down at all).
     """
     nr = reading.natural_required
-    return min(solved_key(reading.key, p, nr)[1][1] for p in reading.phases if holds_key(reading.key, p, nr))
+    held = [solved_key(reading.key, p, nr)[1][1] for p in reading.phases if holds_key(reading.key, p, nr)]
+    return min(held, default=0)
 
 
 def holds_any(key: tuple[int, ...], phases: list[Phase], natural_required: bool) -> bool:
