@@ -18,6 +18,7 @@ See ``phase10kit.solver`` for the method and its proofs of exactness (the oracle
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -676,6 +677,104 @@ def spare_indices(key: tuple[int, ...], phase: Phase, natural_required: bool) ->
     used = plan_uses(hand, phase, bases)
     counts = hand.counts
     return [index for index in dict.fromkeys(key) if counts[index] > used[index] and index != WILD_INDEX]
+
+
+def group_needing(key: tuple[int, ...], phase: Phase, natural_required: bool, card: Card) -> int | None:
+    """The first group of the hand's best plan that is started and needs ``card`` in an open slot (its
+    number, or its colour for a colour group), by position in the phase; None when no group does.
+
+    ``needs_key`` answers the same, but most cards are ruled out before the solve or before the fill:
+    a started group needs a card of its value (``may_extend_started``), a set's or colour group's value
+    is among the hand's fullest (``_among_fullest``) and a group needs only values its base covers.
+
+    >>> from phase10kit import parse_cards, phase
+    >>> key = tuple(sorted(c.index for c in parse_cards("R7 B7 G7 Y4 B4 R12 G2 Y9 B11 R1")))
+    >>> [group_needing(key, phase(1), True, Card.parse(text)) for text in ("Y7", "R4", "B12", "W")]
+    [None, 1, None, None]
+    """
+    if not card.is_number or not may_extend_started(card, key, phase):
+        return None
+    shape = shape_of(phase)
+    same_kind = shape == "sets" or shape == "colors"
+    if same_kind and not _among_fullest(key, card, shape == "sets", len(phase.groups)):
+        return None
+    hand, _, bases = solved_key(key, phase, natural_required)
+    if not _covers(phase, bases, card):
+        return None
+    specs = phase.groups
+    for g, (started, needs) in enumerate(plan_needs(hand, phase, bases, natural_required)):
+        if started and (card.color if specs[g].kind is GroupKind.COLOR else card.number) in needs:
+            return g
+    return None
+
+
+def may_extend_started(card: Card, key: tuple[int, ...], phase: Phase) -> bool:
+    """Whether ``card`` could be what a started group of the phase needs (a test from the hand's cards alone).
+
+    ``key`` is the hand's sorted card indices. A started set or colour group holds a natural card of
+    its value, so it can need ``card`` only when the hand holds a card of the same number (set) or
+    colour (colour group). A phase of one run gives each number of its window one slot, which the
+    hand's card of that number fills: it needs ``card`` only when the hand holds no card of its
+    number. Runs with other groups always may.
+    """
+    has_run, has_set, has_color, several = _group_kinds(phase)
+    if has_run:
+        return several or not _holds_number(key, card.number)
+    if has_set and _holds_number(key, card.number):
+        return True
+    if not has_color or not card.is_number:
+        return False
+    color = card.index & 3
+    return any(index < WILD_INDEX and index & 3 == color for index in key)
+
+
+@lru_cache(maxsize=PHASE_CACHE)
+def _group_kinds(phase: Phase) -> tuple[bool, bool, bool, bool]:
+    """Whether the phase has a run, a set, a colour group, and more than one group (flags: an enum member
+    hashes in Python, slowly, on every ``in`` test of a set of them)."""
+    kinds = [spec.kind for spec in phase.groups]
+    return GroupKind.RUN in kinds, GroupKind.SET in kinds, GroupKind.COLOR in kinds, len(kinds) > 1
+
+
+def _holds_number(key: tuple[int, ...], number: int) -> bool:
+    """Whether the sorted card indices hold a natural card of ``number`` (its indices are ``4 * number - 4`` on)."""
+    first = 4 * number - 4
+    i = bisect_left(key, first)
+    return i < len(key) and first <= key[i] < first + 4 and number >= 1
+
+
+def _among_fullest(key: tuple[int, ...], card: Card, by_number: bool, groups: int) -> bool:
+    """Whether the card's number (or colour) is among the ``groups`` values ``_best_same_kind`` ranks first
+    for the hand with these sorted indices: the only values its plans give a group.
+
+    Its ranking is by count, fullest first, ties in value order (a stable sort): a value ranks after
+    every fuller value and every equally full one before it.
+    """
+    counts = [0] * (12 if by_number else 4)
+    for index in key:
+        if index >= WILD_INDEX:
+            break  # Wilds and Skips sort last
+        counts[index >> 2 if by_number else index & 3] += 1
+    value = card.index >> 2 if by_number else card.index & 3
+    mine = counts[value]
+    ahead = 0
+    for other, count in enumerate(counts):
+        if count > mine or (count == mine and other < value):
+            ahead += 1
+    return ahead < groups
+
+
+def _covers(phase: Phase, bases: Bases, card: Card) -> bool:
+    """Whether some group on these bases has a slot for ``card``: a set of its number, a colour group of
+    its colour, a run over its number (a group needs only what its slots require)."""
+    for spec, base in zip(phase.groups, bases, strict=True):
+        if spec.kind is GroupKind.RUN:
+            assert isinstance(base, int)
+            if base <= card.number < base + spec.size:
+                return True
+        elif base == (card.color if spec.kind is GroupKind.COLOR else card.number):
+            return True
+    return False
 
 
 def plan_progress(cards: HandCounts, phase: Phase, bases: Bases, natural_required: bool) -> list[GroupProgress]:

@@ -11,20 +11,20 @@ import random
 import subprocess
 import sys
 
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
-from phase10kit import Card, Phase, phase
+from phase10kit import Card, Phase, parse_cards, phase
 from phase10kit.bots import GreedyBot, SmartBot
 from phase10kit.bots.base import Because, Reading, fewest_wilds, held_lays, holds_open_phase, key_of
-from phase10kit.bots.policies import _key_with, _key_without, _least, _may_extend_started, _wilds_in
+from phase10kit.bots.policies import _key_with, _key_without, _least, _wilds_in
 from phase10kit.cards import CARDS_BY_INDEX
 from phase10kit.engine.moves import lay_actions
 from phase10kit.game import Game
 from phase10kit.i18n import translator
 from phase10kit.phases import GroupKind
 from phase10kit.rules import Rules
-from phase10kit.solver_core import holds_key, needs_key, solved_key
+from phase10kit.solver_core import group_needing, holds_key, may_extend_started, needs_key, solved_key
 from tests.test_solver_oracle import hands, phases, small_phases
 
 cards = st.sampled_from(CARDS_BY_INDEX)
@@ -38,7 +38,26 @@ def test_a_card_a_started_group_needs_is_never_ruled_out(
     for spec, (started, needs) in zip(p.groups, needs_key(key, p, natural_required), strict=True):
         wanted = card.color if spec.kind is GroupKind.COLOR else card.number
         if card.is_number and started and wanted in needs:
-            assert _may_extend_started(card, key, p)
+            assert may_extend_started(card, key, p)
+
+
+@given(
+    hand=hands(sizes=(2, 5, 10, 11)), card=cards, p=st.one_of(phases, small_phases()), natural_required=st.booleans()
+)
+# The first number of a run's window, and a set's number next to a run (the ends of what ``_covers`` lets by).
+@example(hand=parse_cards("R4 B5 G6 Y7 R8 B9 G12 Y12 R1 B1"), card=Card.parse("Y3"), p=phase(4), natural_required=True)
+@example(hand=parse_cards("R4 B4 Y6 R7 B8 G9 G11 Y12 R1 B2"), card=Card.parse("Y4"), p=phase(2), natural_required=True)
+def test_the_group_needing_a_card_is_the_first_started_group_whose_needs_hold_it(
+    hand: list[Card], card: Card, p: Phase, natural_required: bool
+) -> None:
+    key = key_of(hand)
+    plan = needs_key(key, p, natural_required)
+    wanting = [
+        g
+        for g, (spec, (started, needs)) in enumerate(zip(p.groups, plan, strict=True))
+        if card.is_number and started and (card.color if spec.kind is GroupKind.COLOR else card.number) in needs
+    ]
+    assert group_needing(key, p, natural_required, card) == (wanting[0] if wanting else None)
 
 
 @given(hand=hands(sizes=(2, 5, 10, 11)), card=cards)

@@ -8,9 +8,8 @@
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
+from bisect import bisect_right
 from collections.abc import Callable, Sequence
-from functools import lru_cache
 from itertools import islice
 from typing import Any
 
@@ -39,7 +38,7 @@ from phase10kit.game import PlayerView
 from phase10kit.groups import Group
 from phase10kit.i18n import translator
 from phase10kit.phases import GroupKind, Phase
-from phase10kit.solver_core import PHASE_CACHE, needs_key, spare_indices, uses_key
+from phase10kit.solver_core import group_needing, needs_key, spare_indices, uses_key
 
 
 class RandomBot(Bot):
@@ -107,18 +106,14 @@ class GreedyBot(Bot):
         if top.is_wild:
             return t.gettext("Took the discarded Wild: it fits any group of my phase.")
         phase = nearest_phase(reading.key, phases, reading.natural_required)
-        if not _may_extend_started(top, reading.key, phase):
+        g = group_needing(reading.key, phase, reading.natural_required, top)
+        if g is None:
             return None
-        plan = needs_key(reading.key, phase, reading.natural_required)
         specs = phase.groups
-        for i, (started, needs) in enumerate(plan):
-            wanted = top.color if specs[i].kind is GroupKind.COLOR else top.number
-            if started and wanted in needs:
-                # "the other set of 3" when an earlier group of the phase has the same shape.
-                name = group_name(specs[i], self.lang, other=specs[i] in specs[:i])
-                why = t.gettext("Took the discarded {card}: it goes into {group} of my phase.")
-                return Because(why, card=top, group=name)
-        return None
+        # "the other set of 3" when an earlier group of the phase has the same shape.
+        name = group_name(specs[g], self.lang, other=specs[g] in specs[:g])
+        why = t.gettext("Took the discarded {card}: it goes into {group} of my phase.")
+        return Because(why, card=top, group=name)
 
     # -- laying and hitting
 
@@ -146,8 +141,6 @@ class GreedyBot(Bot):
         t = translator(self.lang)
         reading = self.reading(view)
         key = reading.key
-        # The distinct cards but Wilds, by index (a card object only for the one chosen).
-        indices = [index for index in dict.fromkeys(key) if index != WILD_INDEX] or [view.hand[0].index]
         if reading.phases:
             nr = reading.natural_required
             phase = nearest_phase(key, reading.phases, nr)
@@ -157,12 +150,12 @@ class GreedyBot(Bot):
                 why = t.gettext("Discarded {card}: my phase does not need it and it is worth the most points.")
             else:
                 card = min(
-                    (CARDS_BY_INDEX[index] for index in indices),
+                    _discard_candidates(key, view.hand),
                     key=lambda c: (missing_of(_key_without(key, c), phase, nr), -c.points, -c.index),
                 )
                 why = t.gettext("Discarded {card}: giving it up sets my phase back the least.")
         else:
-            card = CARDS_BY_INDEX[max(indices, key=_WORTH.__getitem__)]
+            card = max(_discard_candidates(key, view.hand), key=_worth)
             why = t.gettext("Discarded {card}: it fits no group and is worth the most points.")
         return _discard_action(view, card, Because(why, card=card), self.lang)
 
@@ -346,41 +339,6 @@ def _key_with(key: tuple[int, ...], card: Card) -> tuple[int, ...]:
 def _discard_candidates(key: tuple[int, ...], hand: Sequence[Card]) -> list[Card]:
     """Each distinct card of the hand but Wilds, in card order (the hand's first card if it holds only Wilds)."""
     return [CARDS_BY_INDEX[index] for index in dict.fromkeys(key) if index != WILD_INDEX] or [hand[0]]
-
-
-def _may_extend_started(card: Card, key: tuple[int, ...], phase: Phase) -> bool:
-    """Whether ``card`` could be what a started group of the phase needs (a quick test before the solver).
-
-    ``key`` is the hand's sorted card indices. A started set or colour group holds a natural card of
-    its value, so it can need ``card`` only when the hand holds a card of the same number (set) or
-    colour (colour group). A phase of one run gives each number of its window one slot, which the
-    hand's card of that number fills: it needs ``card`` only when the hand holds no card of its
-    number. Runs with other groups always may.
-    """
-    has_run, has_set, has_color, several = _group_kinds(phase)
-    if has_run:
-        return several or not _holds_number(key, card.number)
-    if has_set and _holds_number(key, card.number):
-        return True
-    if not has_color or not card.is_number:
-        return False
-    color = card.index & 3
-    return any(index < WILD_INDEX and index & 3 == color for index in key)
-
-
-@lru_cache(maxsize=PHASE_CACHE)
-def _group_kinds(phase: Phase) -> tuple[bool, bool, bool, bool]:
-    """Whether the phase has a run, a set, a colour group, and more than one group (flags: an enum member
-    hashes in Python, slowly, on every ``in`` test of a set of them)."""
-    kinds = [spec.kind for spec in phase.groups]
-    return GroupKind.RUN in kinds, GroupKind.SET in kinds, GroupKind.COLOR in kinds, len(kinds) > 1
-
-
-def _holds_number(key: tuple[int, ...], number: int) -> bool:
-    """Whether the sorted card indices hold a natural card of ``number`` (its indices are ``4 * number - 4`` on)."""
-    first = 4 * number - 4
-    i = bisect_left(key, first)
-    return i < len(key) and first <= key[i] < first + 4 and number >= 1
 
 
 def _potential(card: Card, hand: list[Card], phase: Phase, unseen: list[int]) -> int:
