@@ -216,11 +216,31 @@ class Message(str):
         return FORMATTER.vformat(self, (), mapping)
 
 
+_MESSAGES_KEPT = 4096
+"""More than the catalogs hold: the code asks only for its own msgids, and a bound all the same."""
+
+
 class _Translations(gettext.NullTranslations):
-    """Translations whose messages are ``Message`` strings (English: the msgids themselves)."""
+    """Translations whose messages are ``Message`` strings (English: the msgids themselves).
+
+    ``gettext`` remembers its messages: a bot asks for its sentence at every decision.
+    """
+
+    def __init__(self, fp: Any = None) -> None:
+        self._messages: dict[str, Message] = {}
+        super().__init__(fp)
+
+    def add_fallback(self, fallback: gettext.NullTranslations) -> None:
+        self._messages = {}  # a fallback may answer what was left untranslated
+        super().add_fallback(fallback)
 
     def gettext(self, message: str) -> str:
-        return Message(super().gettext(message))
+        found = self._messages.get(message)
+        if found is None:
+            found = Message(super().gettext(message))
+            if len(self._messages) < _MESSAGES_KEPT:
+                self._messages[message] = found
+        return found
 
     def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
         return Message(super().ngettext(msgid1, msgid2, n))
