@@ -674,9 +674,47 @@ def spare_indices(key: tuple[int, ...], phase: Phase, natural_required: bool) ->
     ['R12']
     """
     hand, _, bases = solved_key(key, phase, natural_required)
-    used = plan_uses(hand, phase, bases)
+    table = _slot_table(phase, bases)
     counts = hand.counts
-    return [index for index in dict.fromkeys(key) if counts[index] > used[index] and index != WILD_INDEX]
+    if table.group_of is None and not table.single_run:
+        used = plan_uses(hand, phase, bases)
+        return [index for index in dict.fromkeys(key) if counts[index] > used[index] and index != WILD_INDEX]
+    # The two shapes ``_fill_groups`` fills without a matching, counted by index: the hand's cards come in
+    # key order, so the copies of an index come together and a group takes as many of them as it has room.
+    spare = []
+    if table.group_of is not None:
+        group_of = table.group_of
+        room = [spec.size for spec in phase.groups]
+        for index in dict.fromkeys(key):
+            g = group_of[index]
+            copies = counts[index]
+            if g < 0:
+                if index != WILD_INDEX:
+                    spare.append(index)
+            elif copies > room[g]:
+                spare.append(index)
+                room[g] = 0
+            else:
+                room[g] -= copies
+        return spare
+    # One run: the first card of each number of its window takes that number's slot.
+    low = bases[0]
+    assert isinstance(low, int)
+    high = low + phase.groups[0].size
+    filled = 0  # bit n: number n's slot is taken
+    for index in dict.fromkeys(key):
+        if index >= WILD_INDEX:
+            if index != WILD_INDEX:
+                spare.append(index)
+            continue
+        number = (index >> 2) + 1
+        if low <= number < high and not filled >> number & 1:
+            filled |= 1 << number
+            if counts[index] > 1:
+                spare.append(index)
+        else:
+            spare.append(index)
+    return spare
 
 
 def group_needing(key: tuple[int, ...], phase: Phase, natural_required: bool, card: Card) -> int | None:

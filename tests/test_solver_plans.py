@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from phase10kit import WILD, Card, Phase, phase
-from phase10kit.cards import card_counts
+from phase10kit.cards import WILD_INDEX, card_counts
 from phase10kit.errors import Phase10Error
 from phase10kit.solver import missing
 from phase10kit.solver_core import (
@@ -24,6 +24,7 @@ from phase10kit.solver_core import (
     plan_progress,
     plan_uses,
     search_missing,
+    spare_indices,
     uses_key,
 )
 from tests.test_solver_oracle import hands, phases, small_phases
@@ -48,6 +49,15 @@ def test_key_questions_answer_for_the_sorted_hand(hand: list[Card], p: Phase, na
     assert needs_key(key, p, natural_required) == plan_needs(counts, p, bases, natural_required)
     assert uses_key(key, p, natural_required) == plan_uses(counts, p, bases)
     assert missing_key(key, p, natural_required) == missing(hand, p, natural_required=natural_required)
+
+
+@given(hand=hands(sizes=(2, 5, 10, 11)), p=any_phase, natural_required=st.booleans())
+def test_spare_cards_are_those_the_plan_uses_fewer_of(hand: list[Card], p: Phase, natural_required: bool) -> None:
+    key = tuple(sorted(card.index for card in hand))
+    counts = HandCounts(sorted(hand))
+    used = plan_uses(counts, p, best_plan(counts, p, natural_required)[1])
+    spare = [index for index in sorted(set(key)) if counts.counts[index] > used[index] and index != WILD_INDEX]
+    assert spare_indices(key, p, natural_required) == spare
 
 
 def full_missing(hand: list[Card], p: Phase, natural_required: bool) -> int:
