@@ -108,7 +108,9 @@ class Game(Recorded):
         self._setup(players, rules, rng)
         self._start_play()
 
-    _phase_memo: tuple[tuple[object, ...], tuple[int, ...], tuple[Phase | None, ...]] | None = None
+    _phase_memo: (
+        tuple[tuple[object, ...], tuple[int, ...], tuple[Phase | None, ...], tuple[tuple[int, ...], ...]] | None
+    ) = None
 
     def legal_actions(self) -> LegalActions:
         """The legal actions now, lazily and without repeats; ``a in g.legal_actions()`` is cheap."""
@@ -125,10 +127,10 @@ class Game(Recorded):
             )
         hand = tuple(self.hands[player])
         melds = tuple([tuple(groups) for groups in self.melds])
-        options = self.open_phases(player)
-        facts = self.turn_facts(hand, melds, options) if player == self.current_player else None
         laid, done = tuple(self.laid), tuple(self.done)
-        phases, current = self._phase_table(laid, done)
+        phases, current, open_phases = self._phase_table(laid, done)
+        options = open_phases[player]
+        facts = self.turn_facts(hand, melds, options) if player == self.current_player else None
         return PlayerView.of_fields(
             {
                 "player": player,
@@ -159,17 +161,20 @@ class Game(Recorded):
 
     def _phase_table(
         self, laid: tuple[int | None, ...], done: tuple[tuple[int, ...], ...]
-    ) -> tuple[tuple[int, ...], tuple[Phase | None, ...]]:
-        """``phases`` and every player's ``current_phase``, remembered while what they depend on is unchanged.
+    ) -> tuple[tuple[int, ...], tuple[Phase | None, ...], tuple[tuple[int, ...], ...]]:
+        """``phases``, every player's ``current_phase`` and ``open_phases``, remembered while what they
+        depend on is unchanged.
 
-        A cache, not state: it is keyed by everything the two depend on (``laid`` and ``done`` are the
-        game's, as tuples), so a view never sees a stale one.
+        A cache, not state: it is keyed by everything the three depend on besides the rules (``laid`` and
+        ``done`` are the game's, as tuples), so a view never sees a stale one.
         """
         key = (self.round, self.tiebreak, self.active, laid, done)
         memo = self._phase_memo
         if memo is None or memo[0] != key:
-            memo = self._phase_memo = (key, self.phases, tuple(self.current_phase(p) for p in range(self.players)))
-        return memo[1], memo[2]
+            seats = range(self.players)
+            current = tuple(self.current_phase(p) for p in seats)
+            memo = self._phase_memo = (key, self.phases, current, tuple(self.open_phases(p) for p in seats))
+        return memo[1], memo[2], memo[3]
 
     def _repr_svg_(self) -> str:
         from phase10kit.table_svg import table_svg

@@ -51,11 +51,13 @@ def malformed(action: object) -> str | None:
     kind = type(action)
     if kind not in _ACTION_TYPE_SET:
         return f"it is not an action but a {kind.__name__}"
-    # Exactly one of the action types now (no subclass): ``isinstance`` below tells which.
+    # Exactly one of the action types now (no subclass), told by ``kind is`` (cheaper than ``isinstance``).
     assert isinstance(action, ACTION_TYPES)
     player = action.player
     if type(player) is not int:  # exactly int: True and 7.0 are not player numbers
         return f"the player must be a whole number, not {quote(player, 40)}"
+    if kind is Draw or kind is Take:
+        return None
     if isinstance(action, Discard):
         if type(action.card) is not Card:
             return f"the card must be a Card, not {quote(action.card, 40)}"
