@@ -198,7 +198,10 @@ def held_lays(reading: Reading) -> tuple[Lay, ...]:
 def holds_open_phase(reading: Reading) -> bool:
     """Whether the hand holds one of its open phases (the solver, exact; the view may still offer no
     lay-down, when laying would leave no card to discard)."""
-    return bool(reading.phases) and holds_any(reading.key, reading.phases, reading.natural_required)
+    phases = reading.phases
+    if len(phases) == 1:  # the commonest case, without a generator
+        return holds_key(reading.key, phases[0], reading.natural_required)
+    return bool(phases) and holds_any(reading.key, phases, reading.natural_required)
 
 
 def fewest_wilds(reading: Reading) -> int:

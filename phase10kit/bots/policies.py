@@ -384,6 +384,8 @@ def _skip_wasted(view: PlayerView) -> bool:
 def _discard_action(view: PlayerView, card: Card, why: Explanation, lang: str) -> tuple[Action, Explanation]:
     """The discard of ``card``; a Skip is aimed at the player closest to winning."""
     options = view.discards_of(card)
+    if len(options) == 1 and options[0].target is None:
+        return options[0], why  # names no one (every card but a Skip that may name a player)
     targets = [a.target for a in options if a.target is not None]
     if not targets:
         return options[0], why
