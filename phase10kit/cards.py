@@ -241,8 +241,11 @@ def standard_deck() -> list[Card]:
     >>> len(deck), deck.count(WILD), deck.count(SKIP), deck.count(Card.parse("R7"))
     (108, 8, 4, 2)
     """
-    return [card for card in CARDS_BY_INDEX[:WILD_INDEX] for _ in range(2)] + [WILD] * 8 + [SKIP] * 4
+    return list(_STANDARD_DECK)
 
+
+_STANDARD_DECK = tuple([card for card in CARDS_BY_INDEX[:WILD_INDEX] for _ in range(2)] + [WILD] * 8 + [SKIP] * 4)
+"""``standard_deck``, made once (every round deals a fresh copy)."""
 
 DECK_COUNTS: tuple[int, ...] = tuple([2] * 48 + [8, 4])
 """How many copies of each card index the standard deck holds."""
