@@ -347,23 +347,16 @@ def _layouts_within(
 
     A group equal to the one before takes its candidates from the cards left, generated anew: they are
     the earlier group's candidates whose cards are left (candidates come in one fixed order, and fewer
-    cards only leave some out), without building that whole list. A group takes at most the Wilds the
-    groups after it leave of the budget (``_fewest_wilds_alone``), so few candidates lead nowhere.
+    cards only leave some out), without building that whole list.
     """
     specs = phase.groups
     repeats = _repeats(phase)
     last = len(specs) - 1
     chosen: list[Group] = []
-    later = [0] * len(specs)  # later[g]: at least the Wilds the groups after group g need
-    for g in range(last, 0, -1):
-        later[g - 1] = later[g] + _fewest_wilds_alone(specs[g], tally)
 
     def place(g: int, low: GroupKey, budget: int) -> Iterator[tuple[Group, ...]]:
         same = repeats[g]
-        limit = budget - later[g]
-        if limit < 0:
-            return
-        for group, needs, key in _group_choices_lazily(specs[g], tally, natural_required, limit):
+        for group, needs, key in _group_choices_lazily(specs[g], tally, natural_required, budget):
             if same and key < low:
                 continue  # equal groups come in ascending order: this layout came earlier
             del chosen[g:]
@@ -376,21 +369,6 @@ def _layouts_within(
             tally.give(needs)
 
     return place(0, (0, ()), wild_limit)
-
-
-def _fewest_wilds_alone(spec: GroupSpec, tally: _Tally) -> int:
-    """At least the Wilds a group of ``spec`` takes from these cards: its size less the most natural cards
-    one value offers it (for a run, the most numbers one window holds). Fewer cards never need fewer,
-    and the groups of a layout share no card, so the groups after one need at least these added up.
-    """
-    size = spec.size
-    if spec.kind is GroupKind.RUN:
-        numbers = tally.numbers
-        held = sum(1 << (number - 1) for number in range(1, 13) if numbers[number])
-        best = _best_windows(size)[held]
-    else:
-        best = max(tally.numbers[1:] if spec.kind is GroupKind.SET else tally.colors)
-    return size - best if best < size else 0
 
 
 def _wilds_needed(needs: Needs) -> int:
