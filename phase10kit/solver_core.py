@@ -46,9 +46,13 @@ _IMPOSSIBLE: Score = (10**9, 10**9)
 
 
 class HandCounts:
-    """A hand's cards with the counts the solver needs, computed once per call in one pass."""
+    """A hand's cards with the counts the solver needs, computed once per call in one pass.
 
-    __slots__ = ("cards", "colors", "counts", "numbers", "present", "wilds")
+    ``HandCounts.of_key`` reads a hand given by its sorted card indices (the bots' and the engine's
+    questions) and makes its ``cards`` only if a question reads them: most only count.
+    """
+
+    __slots__ = ("_cards", "_key", "colors", "counts", "numbers", "present", "wilds")
 
     def __init__(self, cards: Iterable[Card]) -> None:
         counts = [0] * KIND_COUNT
@@ -67,12 +71,55 @@ class HandCounts:
                 kept.append(card)
             elif index != SKIP_INDEX:
                 kept.append(card)
-        self.cards = kept
+        self._cards: list[Card] | None = kept
+        self._key: tuple[int, ...] = ()
         self.counts = counts
         self.numbers = numbers
         self.colors = colors
         self.wilds = counts[WILD_INDEX]
         self.present = present
+
+    @classmethod
+    def of_key(cls, key: tuple[int, ...]) -> HandCounts:
+        """The hand with these card indices (its cards in this order, Skips left out as ever).
+
+        >>> hand = HandCounts.of_key((24, 25, 48, 49))
+        >>> [str(card) for card in hand.cards], hand.numbers[7], hand.wilds
+        (['R7', 'B7', 'W'], 2, 1)
+        """
+        counts = [0] * KIND_COUNT
+        numbers = [0] * 14
+        colors = [0] * 4
+        present = 0
+        for index in key:
+            counts[index] += 1
+            if index < WILD_INDEX:
+                numbers[_NUMBER_OF[index]] += 1
+                colors[index & 3] += 1
+                present |= _NUMBER_BIT[index]
+        hand = object.__new__(cls)
+        hand._cards = None
+        hand._key = key
+        hand.counts = counts
+        hand.numbers = numbers
+        hand.colors = colors
+        hand.wilds = counts[WILD_INDEX]
+        hand.present = present
+        return hand
+
+    @property
+    def cards(self) -> list[Card]:
+        """The hand's cards but Skips, in the order given."""
+        cards = self._cards
+        if cards is None:
+            cards = self._cards = [CARDS_BY_INDEX[index] for index in self._key if index != SKIP_INDEX]
+        return cards
+
+
+_NUMBER_OF = tuple((index >> 2) + 1 for index in range(WILD_INDEX))
+"""The number of each number card's index."""
+_NUMBER_BIT = tuple(1 << number for number in _NUMBER_OF)
+"""``HandCounts.present``'s bit of each number card's index."""
 
 
 def as_hand(hand: Iterable[Card] | HandCounts) -> HandCounts:
@@ -636,7 +683,7 @@ def solved_key(key: tuple[int, ...], phase: Phase, natural_required: bool) -> tu
     The engine asks whether a hand holds its phase and a bot then asks for its progress: one solve.
     Only recent hands are kept (a big cache of live objects slows Python's garbage collector).
     """
-    hand = HandCounts([CARDS_BY_INDEX[i] for i in key])
+    hand = HandCounts.of_key(key)
     score, bases = best_plan(hand, check_phase(phase), natural_required)
     return hand, score, bases
 
