@@ -60,6 +60,15 @@ def test_spare_cards_are_those_the_plan_uses_fewer_of(hand: list[Card], p: Phase
     assert spare_indices(key, p, natural_required) == spare
 
 
+@given(hand=hands(sizes=(2, 5, 10, 11)))
+def test_counts_of_a_sorted_key_are_the_counts_of_its_cards(hand: list[Card]) -> None:
+    key = tuple(sorted(card.index for card in hand))
+    from_key, from_cards = HandCounts.of_key(key), HandCounts(sorted(hand))
+    for name in ("counts", "numbers", "colors", "present", "wilds"):
+        assert getattr(from_key, name) == getattr(from_cards, name)
+    assert from_key.cards == from_cards.cards
+
+
 def full_missing(hand: list[Card], p: Phase, natural_required: bool) -> int:
     """``missing`` as it was before the shortcut: the completion is always named and checked against the deck."""
     counts = HandCounts(hand)
