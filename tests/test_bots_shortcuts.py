@@ -60,6 +60,12 @@ def test_the_group_needing_a_card_is_the_first_started_group_whose_needs_hold_it
     assert group_needing(key, p, natural_required, card) == (wanting[0] if wanting else None)
 
 
+def test_a_cards_worth_rises_with_its_index_but_for_the_wild() -> None:
+    # GreedyBot discards the spare card worth most (points, then index) as the last of the ascending indices.
+    worth = [(card.points, card.index) for card in CARDS_BY_INDEX if not card.is_wild]
+    assert worth == sorted(worth) and len(set(worth)) == len(worth)
+
+
 @given(hand=hands(sizes=(2, 5, 10, 11)), card=cards)
 def test_sorted_keys_with_and_without_a_card(hand: list[Card], card: Card) -> None:
     key = key_of(hand)

@@ -141,12 +141,15 @@ class GreedyBot(Bot):
         t = translator(self.lang)
         reading = self.reading(view)
         key = reading.key
+        # The card worth most is the one with the most points, then the highest index. Worth rises with the
+        # index for every card but the Wild (1-9 score 5, 10-12 score 10, a Skip 15), so among distinct
+        # indices but Wilds, ascending, it is the last (a test holds this).
         if reading.phases:
             nr = reading.natural_required
             phase = nearest_phase(key, reading.phases, nr)
             spare = spare_indices(key, phase, nr)
             if spare:
-                card = CARDS_BY_INDEX[max(spare, key=_WORTH.__getitem__)]
+                card = CARDS_BY_INDEX[spare[-1]]
                 why = t.gettext("Discarded {card}: my phase does not need it and it is worth the most points.")
             else:
                 card = min(
@@ -155,7 +158,7 @@ class GreedyBot(Bot):
                 )
                 why = t.gettext("Discarded {card}: giving it up sets my phase back the least.")
         else:
-            card = max(_discard_candidates(key, view.hand), key=_worth)
+            card = _discard_candidates(key, view.hand)[-1]
             why = t.gettext("Discarded {card}: it fits no group and is worth the most points.")
         return _discard_action(view, card, Because(why, card=card), self.lang)
 
@@ -313,15 +316,6 @@ def _least(cards: list[Card], cost: Callable[[Card], Key], tiebreak: Callable[[C
 
 def _wilds_in(lay: Lay) -> int:
     return sum(card.is_wild for card in lay.cards)
-
-
-def _worth(card: Card) -> tuple[int, int]:
-    """A card's penalty points, then its index (so the highest card of equal points wins)."""
-    return card.points, card.index
-
-
-_WORTH = tuple(_worth(card) for card in CARDS_BY_INDEX)
-"""``_worth`` of each card index."""
 
 
 def _key_without(key: tuple[int, ...], card: Card) -> tuple[int, ...]:
