@@ -676,12 +676,18 @@ class GroupProgress:
         return bool(self.cards)
 
 
-@lru_cache(maxsize=256)
+SOLVED_CACHE = 32
+"""Hands whose solve is kept. A decision asks about one hand or a few, and a hand is seldom asked about
+again once its turn is over: GreedyBots' games find the same answers in 8 as in 256. A small cache also
+keeps what the solver reads in the processor's cache, and the garbage collector's work small."""
+
+
+@lru_cache(maxsize=SOLVED_CACHE)
 def solved_key(key: tuple[int, ...], phase: Phase, natural_required: bool) -> tuple[HandCounts, Score, Bases]:
     """The hand with these card indices and its best score and bases, kept for the engine and bots.
 
     The engine asks whether a hand holds its phase and a bot then asks for its progress: one solve.
-    Only recent hands are kept (a big cache of live objects slows Python's garbage collector).
+    Only recent hands are kept (``SOLVED_CACHE``).
     """
     hand = HandCounts.of_key(key)
     score, bases = best_plan(hand, check_phase(phase), natural_required)
