@@ -54,6 +54,9 @@ from phase10kit.errors import Phase10Error, Reason, quote
 from phase10kit.phases import Phase
 from phase10kit.rules import Rules, check_players
 
+OpenPhases = tuple[tuple[int, Phase], ...]
+"""A player's open phases with their numbers, as ``TurnFacts.open_phases`` holds them."""
+
 _DEFAULT_RULES = Rules()
 """The rules of a game made without any: shared, since ``Rules`` is immutable (``Rules()`` parses its phases anew)."""
 
@@ -109,7 +112,14 @@ class Game(Recorded):
         self._start_play()
 
     _phase_memo: (
-        tuple[tuple[object, ...], tuple[int, ...], tuple[Phase | None, ...], tuple[tuple[int, ...], ...]] | None
+        tuple[
+            tuple[object, ...],
+            tuple[int, ...],
+            tuple[Phase | None, ...],
+            tuple[tuple[int, ...], ...],
+            tuple[OpenPhases, ...],
+        ]
+        | None
     ) = None
 
     def legal_actions(self) -> LegalActions:
@@ -128,9 +138,9 @@ class Game(Recorded):
         hand = tuple(self.hands[player])
         melds = tuple([tuple(groups) for groups in self.melds])
         laid, done = tuple(self.laid), tuple(self.done)
-        phases, current, open_phases = self._phase_table(laid, done)
+        phases, current, open_phases, open_pairs = self._phase_table(laid, done)
         options = open_phases[player]
-        facts = self.turn_facts(hand, melds, options) if player == self.current_player else None
+        facts = self.turn_facts(hand, melds, open_pairs[player]) if player == self.current_player else None
         return PlayerView.of_fields(
             {
                 "player": player,
@@ -161,11 +171,11 @@ class Game(Recorded):
 
     def _phase_table(
         self, laid: tuple[int | None, ...], done: tuple[tuple[int, ...], ...]
-    ) -> tuple[tuple[int, ...], tuple[Phase | None, ...], tuple[tuple[int, ...], ...]]:
-        """``phases``, every player's ``current_phase`` and ``open_phases``, remembered while what they
-        depend on is unchanged.
+    ) -> tuple[tuple[int, ...], tuple[Phase | None, ...], tuple[tuple[int, ...], ...], tuple[OpenPhases, ...]]:
+        """``phases``, every player's ``current_phase`` and ``open_phases``, and the open phases with their
+        numbers (as ``TurnFacts`` holds them), remembered while what they depend on is unchanged.
 
-        A cache, not state: it is keyed by everything the three depend on besides the rules (``laid`` and
+        A cache, not state: it is keyed by everything they depend on besides the rules (``laid`` and
         ``done`` are the game's, as tuples), so a view never sees a stale one.
         """
         key = (self.round, self.tiebreak, self.active, laid, done)
@@ -173,8 +183,10 @@ class Game(Recorded):
         if memo is None or memo[0] != key:
             seats = range(self.players)
             current = tuple(self.current_phase(p) for p in seats)
-            memo = self._phase_memo = (key, self.phases, current, tuple(self.open_phases(p) for p in seats))
-        return memo[1], memo[2], memo[3]
+            numbers = tuple(self.open_phases(p) for p in seats)
+            pairs = tuple(tuple((n, self.phase_for(n)) for n in options) for options in numbers)
+            memo = self._phase_memo = (key, self.phases, current, numbers, pairs)
+        return memo[1], memo[2], memo[3], memo[4]
 
     def _repr_svg_(self) -> str:
         from phase10kit.table_svg import table_svg

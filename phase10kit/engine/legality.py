@@ -521,12 +521,12 @@ class Legality(GameState):
         self,
         hand: tuple[Card, ...] | None = None,
         melds: tuple[tuple[Group, ...], ...] | None = None,
-        options: tuple[int, ...] | None = None,
+        options: tuple[tuple[int, Phase], ...] | None = None,
     ) -> TurnFacts | None:
         """The facts that decide the legal moves of the player to move (None once the game is over).
 
-        ``hand``, ``melds`` and ``options`` (``open_phases``), when given, are that player's hand, the
-        table's groups and their open phases already copied for a view.
+        ``hand``, ``melds`` and ``options``, when given, are that player's hand, the table's groups and
+        their open phases with their numbers (``TurnFacts.open_phases``) already made for a view.
         """
         if self.over:
             return None
@@ -556,7 +556,7 @@ class Legality(GameState):
                 }
             )
         if options is None:
-            options = self.open_phases(player)
+            options = tuple([(number, self.phase_for(number)) for number in self.open_phases(player)])
         rules = self.rules
         return TurnFacts.of_fields(
             {
@@ -569,7 +569,7 @@ class Legality(GameState):
                 "active": self.active,
                 "can_draw": False,
                 "can_take": False,
-                "open_phases": tuple([(number, self.phase_for(number)) for number in options]),
+                "open_phases": options,
                 "named": rules.progression == "any_order" and not self.tiebreak,
                 "laid": self.laid[player] is not None,
                 "keeps_one": self.keeps_card(player, 1),
