@@ -358,7 +358,16 @@ class _SlotTable:
     Built once per (phase, bases): the matching then only looks its candidates up by card index.
     """
 
-    __slots__ = ("first_slot", "fit_groups", "fit_slots", "group_of", "same_kind", "single_run", "slots")
+    __slots__ = (
+        "first_slot",
+        "fit_groups",
+        "fit_slots",
+        "group_of",
+        "number_slots",
+        "same_kind",
+        "single_run",
+        "slots",
+    )
 
     def __init__(self, phase: Phase, bases: Bases) -> None:
         slots: list[tuple[int, GroupValue]] = []
@@ -394,6 +403,17 @@ class _SlotTable:
         self.group_of: tuple[int, ...] | None = None
         if self.same_kind and len(set(bases)) == len(bases):
             self.group_of = tuple(groups[0] if groups else -1 for groups in self.fit_groups) + (-1, -1)
+        # Only sets and runs: each slot takes a card of its number, so cards of different numbers never
+        # compete, and the matching gives each number's slots its first copies in hand order (the copies
+        # of a number fit the same slots: once one finds no slot, no later one does). ``number_slots``
+        # counts the slots of each number, so the cards a plan holds can be counted without a matching.
+        self.number_slots: tuple[int, ...] | None = None
+        if GroupKind.COLOR not in kinds:
+            rooms = [0] * 13
+            for _, need in slots:
+                assert isinstance(need, int)
+                rooms[need] += 1
+            self.number_slots = tuple(rooms)
 
 
 @lru_cache(maxsize=8192)
@@ -729,12 +749,25 @@ def spare_indices(key: tuple[int, ...], phase: Phase, natural_required: bool) ->
     hand, _, bases = solved_key(key, phase, natural_required)
     table = _slot_table(phase, bases)
     counts = hand.counts
-    if table.group_of is None and not table.single_run:
-        used = plan_uses(hand, phase, bases)
-        return [index for index in dict.fromkeys(key) if counts[index] > used[index] and index != WILD_INDEX]
-    # The two shapes ``_fill_groups`` fills without a matching, counted by index: the hand's cards come in
-    # key order, so the copies of an index come together and a group takes as many of them as it has room.
+    # Counted by index where the matching allows (``_SlotTable.number_slots``, ``group_of``): the hand's
+    # cards come in key order, so the copies of an index come together and take what room is left.
     spare = []
+    rooms = table.number_slots
+    if rooms is not None:
+        left = list(rooms)
+        for index in dict.fromkeys(key):
+            if index >= WILD_INDEX:
+                if index != WILD_INDEX:
+                    spare.append(index)  # a Skip
+                continue
+            number = (index >> 2) + 1
+            copies = counts[index]
+            if copies > left[number]:
+                spare.append(index)
+                left[number] = 0
+            else:
+                left[number] -= copies
+        return spare
     if table.group_of is not None:
         group_of = table.group_of
         room = [spec.size for spec in phase.groups]
@@ -750,24 +783,8 @@ def spare_indices(key: tuple[int, ...], phase: Phase, natural_required: bool) ->
             else:
                 room[g] -= copies
         return spare
-    # One run: the first card of each number of its window takes that number's slot.
-    low = bases[0]
-    assert isinstance(low, int)
-    high = low + phase.groups[0].size
-    filled = 0  # bit n: number n's slot is taken
-    for index in dict.fromkeys(key):
-        if index >= WILD_INDEX:
-            if index != WILD_INDEX:
-                spare.append(index)
-            continue
-        number = (index >> 2) + 1
-        if low <= number < high and not filled >> number & 1:
-            filled |= 1 << number
-            if counts[index] > 1:
-                spare.append(index)
-        else:
-            spare.append(index)
-    return spare
+    used = plan_uses(hand, phase, bases)
+    return [index for index in dict.fromkeys(key) if counts[index] > used[index] and index != WILD_INDEX]
 
 
 def group_needing(key: tuple[int, ...], phase: Phase, natural_required: bool, card: Card) -> int | None:
