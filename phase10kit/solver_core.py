@@ -269,12 +269,15 @@ def _best_set_run(
     # Either way the window's naturals are at most its numbers present plus a full set (of the fullest
     # number): a window short of the best extra even then cannot beat it, and ties keep the first.
     most_in_set = set_size if set_size < before[12] else before[12]
-    best: Score = _IMPOSSIBLE
+    # The best (extra, Wilds) so far as two numbers (a tuple made per window costs more than the window's
+    # arithmetic); a later window replaces it only when strictly better, so ties keep the first.
+    best_extra = best_wilds = _IMPOSSIBLE[0]
     best_choice = (1, 0, True)
+    present_bits = hand.present
     for start in range(1, 14 - run_size):
         end = start + run_size
-        present = ((hand.present >> start) & window).bit_count()
-        if total - present - most_in_set - wilds > best[0]:
+        present = ((present_bits >> start) & window).bit_count()
+        if total - present - most_in_set - wilds > best_extra:
             continue
         # The set on the fullest number inside the window (sharing it with the run).
         have = max(numbers[start:end])
@@ -283,9 +286,9 @@ def _best_set_run(
         lacking = (lack_run if have < 2 and not others else 0) + (lack_set if not have else 0)
         open_slots = total - naturals
         extra = open_slots - wilds if open_slots - wilds > lacking else lacking
-        score = (extra, open_slots - extra)
-        if score < best:
-            best, best_choice = score, (start, have, True)
+        used = open_slots - extra
+        if extra < best_extra or (extra == best_extra and used < best_wilds):
+            best_extra, best_wilds, best_choice = extra, used, (start, have, True)
         # The set on the fullest number outside it, when there is one.
         if run_size < 12:
             have = before[start - 1] if before[start - 1] > after[end] else after[end]
@@ -293,16 +296,18 @@ def _best_set_run(
             lacking = (lack_run if not present else 0) + (lack_set if not have else 0)
             open_slots = total - naturals
             extra = open_slots - wilds if open_slots - wilds > lacking else lacking
-            score = (extra, open_slots - extra)
-            if score < best:
-                best, best_choice = score, (start, have, False)
-        if best[0] == 0 and (any_complete or best[1] == 0):
+            used = open_slots - extra
+            if extra < best_extra or (extra == best_extra and used < best_wilds):
+                best_extra, best_wilds, best_choice = extra, used, (start, have, False)
+        if best_extra == 0 and (any_complete or best_wilds == 0):
             break  # the caller asks only whether the hand holds the phase, or nothing beats (0, 0)
     start, have, inside = best_choice
     end = start + run_size
-    number = next(v for v in NUMBERS if numbers[v] == have and (start <= v < end) == inside)
+    for number in NUMBERS:
+        if numbers[number] == have and (start <= number < end) == inside:
+            break
     bases = (number, start) if set_index == 0 else (start, number)
-    return best, bases
+    return (best_extra, best_wilds), bases
 
 
 def _base_choices(spec: GroupSpec) -> list[GroupValue]:
