@@ -6,9 +6,10 @@ chooses a base for each group of a phase (a set's number, a run's first number, 
 colour) and :func:`best_plan` scores the best plan as ``(extra, wilds)``: how many cards the hand
 lacks and how many Wilds the layout uses. ``phase10kit.solver`` builds the public answers
 (``can_complete``, ``find_layout``, ``missing``, ``outs``, ``progress``) on these. The bots ask by a
-hand's sorted card indices (``holds_key``, ``missing_key``, ``needs_key``, ``uses_key``): one solve of
-a recent hand (``solved_key``) answers them all, and ``needs_key``/``uses_key`` give what
-``progress`` would show without building its ``GroupProgress`` values.
+hand's sorted card indices (``holds_key``, ``missing_key``, ``needs_key``, ``uses_key``,
+``spare_indices``, ``group_needing``): one solve of a recent hand (``solved_key``) answers them all,
+``needs_key``/``uses_key`` give what ``progress`` would show without building its ``GroupProgress``
+values, and ``spare_indices``/``group_needing`` count or rule out what they can before any matching.
 See ``phase10kit.solver`` for the method and its proofs of exactness (the oracle tests).
 
 >>> from phase10kit import parse_cards, phase
