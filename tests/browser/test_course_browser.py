@@ -43,7 +43,8 @@ def recorded(progress: Path) -> list[tuple[str, bool]]:
 def test_student_edition_opens_with_every_check_not_yet(runs_page: Any, course_voila: tuple[str, Path]) -> None:
     feedback = runs_page.locator(".p10-feedback")
     expect(feedback.first).to_be_visible()
-    assert feedback.count() == 6 and all("not yet" in text for text in feedback.all_inner_texts())
+    expect(feedback).to_have_count(6)
+    assert all("not yet" in text for text in feedback.all_inner_texts())
     assert not any(ok for exercise, ok in recorded(course_voila[1]) if exercise.startswith("runs."))
 
 

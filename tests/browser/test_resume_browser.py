@@ -54,14 +54,35 @@ def _play_a_turn(page: Any) -> None:
     expect(draw).to_be_enabled(timeout=WAIT)
 
 
-def _resume(page: Any, log: str) -> None:
-    """Click "Resume game" and wait until the page shows the resumed table (its log is the saved one)."""
+def _settled(page: Any) -> tuple[list[str], str]:
+    """The hand and the log once the page has shown the human's new turn in full.
+
+    The hand, the log and the buttons are separate widgets whose updates reach the page one after the
+    other, so the page counts as settled when it holds ten cards and two reads half a second apart agree.
+    """
+    expect(page.locator(CARDS)).to_have_count(10, timeout=WAIT)
+    now = (_hand(page), _log(page))
+    for _ in range(WAIT // 500):
+        page.wait_for_timeout(500)
+        before, now = now, (_hand(page), _log(page))
+        if now == before:
+            return now
+    raise AssertionError("the page kept changing")
+
+
+def _resume(page: Any, hand: list[str], log: str) -> None:
+    """Click "Resume game" and wait until the page shows the resumed table: the saved log and hand."""
     button = page.locator(".p10-resume .p10-btn-resume")
     expect(button).to_be_visible(timeout=WAIT)
     button.click()
     expect(page.locator(".p10-resume")).to_be_hidden(timeout=WAIT)
     expect(page.locator(".p10-log")).to_have_text(log, timeout=WAIT)
-    expect(page.locator(CARDS).first).to_be_visible(timeout=WAIT)
+    expect(page.locator(CARDS)).to_have_count(len(hand), timeout=WAIT)
+    for _ in range(WAIT // 100):
+        if _hand(page) == hand:
+            break
+        page.wait_for_timeout(100)
+    assert _hand(page) == hand and _log(page) == log
 
 
 def _kernel_id(page: Any) -> str:
@@ -85,7 +106,7 @@ def test_reload_and_a_killed_kernel_resume_the_same_hand_and_history(server: tup
     expect(page.locator(".p10-resume")).to_be_hidden()
     _play_a_turn(page)
     expect(page.locator(".p10-log")).to_contain_text("p2", timeout=WAIT)
-    hand, log = _hand(page), _log(page)
+    hand, log = _settled(page)
 
     # The browser holds the table id and nothing else.
     stored = json.loads(page.evaluate("() => JSON.stringify(window.localStorage)"))
@@ -97,21 +118,19 @@ def test_reload_and_a_killed_kernel_resume_the_same_hand_and_history(server: tup
     page.reload(timeout=WAIT)
     expect(page.locator(CARDS).first).to_be_visible(timeout=WAIT)
     assert _hand(page) != hand, "without a seed the reloaded page should deal another game"
-    _resume(page, log)
-    assert _hand(page) == hand and _log(page) == log
+    _resume(page, hand, log)
     expect(page.locator(".p10-play-messages")).to_have_text("")
 
     # The resumed game plays on and is saved again under the same id.
     _play_a_turn(page)
-    hand, log = _hand(page), _log(page)
+    hand, log = _settled(page)
     assert page.evaluate(f"() => window.localStorage.getItem('{STORAGE_KEY}')") == table_id
 
     # Kill the page's kernel (as a crash would), open the page again, resume.
     os.kill(_kernel_pid(running, _kernel_id(page)), signal.SIGKILL)
     page.close()
     again = _open(context, running)
-    _resume(again, log)
-    assert _hand(again) == hand and _log(again) == log
+    _resume(again, hand, log)
 
 
 @pytest.mark.browser

@@ -69,6 +69,19 @@ def _hand(table: Table) -> list[str]:
     return sorted(str(card) for card in table.game.hands[table.human])
 
 
+def _expect_hand(page: Any, cards: Iterable[Card | str], timeout_ms: int = WAIT) -> None:
+    """Wait until the page's hand shows exactly ``cards``, then check it.
+
+    The hand and the log are separate widgets whose updates reach the page one after the other, so a log
+    line in view does not yet mean the hand is redrawn.
+    """
+    want = sorted(str(card) for card in cards)
+    deadline = time.monotonic() + timeout_ms / 1000
+    while (shown := _hand_in_page(page)) != want and time.monotonic() < deadline:
+        page.wait_for_timeout(50)
+    assert shown == want
+
+
 def _shown(table: Table) -> set[str]:
     """Every card kind the human may see: own hand, discard pile, laid groups, and the cards the log names."""
     g = table.game
@@ -129,7 +142,7 @@ def test_seeded_turn_bots_reply_new_game_and_no_opponent_card_reaches_the_page(v
 
     # The table renders the seeded deal: the same hand as the engine deals for that seed.
     expect(page.locator(".p10-table")).to_be_visible()
-    assert _hand_in_page(page) == _hand(mirror)
+    _expect_hand(page, _hand(mirror))
     expect(page.locator(".p10-opponent")).to_have_count(1)
     expect(page.locator(".p10-error")).to_have_text("")
     shown = _shown(mirror)
@@ -140,7 +153,7 @@ def test_seeded_turn_bots_reply_new_game_and_no_opponent_card_reaches_the_page(v
     page.locator(".p10-btn-draw").click()
     expect(page.locator(".p10-hand button.p10-card")).to_have_count(11, timeout=WAIT)
     mirror.draw()
-    assert _hand_in_page(page) == _hand(mirror)
+    _expect_hand(page, _hand(mirror))
     first = page.locator(".p10-hand button.p10-card").first
     card = str(first.get_attribute("data-card")).split(":")[0].strip()
     first.click()
@@ -158,7 +171,7 @@ def test_seeded_turn_bots_reply_new_game_and_no_opponent_card_reaches_the_page(v
         expect(log).to_contain_text(entry, timeout=WAIT)
     expect(page.locator(".p10-btn-draw")).to_be_enabled()
     expect(page.locator(".p10-hand button.p10-card")).to_have_count(len(mirror.game.hands[0]))
-    assert _hand_in_page(page) == _hand(mirror)
+    _expect_hand(page, _hand(mirror))
     expect(page.locator(".p10-error")).to_have_text("")
     shown |= _shown(mirror)
     _assert_no_hidden_card(page, received, (hidden_at_start | _hidden(mirror, shown)) - shown, _hand(mirror))
@@ -169,7 +182,8 @@ def test_seeded_turn_bots_reply_new_game_and_no_opponent_card_reaches_the_page(v
     mirror.new_game()
     expect(page.locator(".p10-hand button.p10-card")).to_have_count(10, timeout=WAIT)
     expect(page.locator(".p10-log")).not_to_contain_text(bot_moves[0], timeout=WAIT)
-    assert _hand_in_page(page) == _hand(mirror) != before
+    _expect_hand(page, _hand(mirror))
+    assert _hand(mirror) != before
 
 
 @pytest.mark.browser
@@ -178,7 +192,7 @@ def test_same_seed_deals_the_same_hand_and_another_seed_another(voila_url: str, 
     for seed in (11, 12):
         mirror, _ = _table(f"seed={seed}&players=2&bots=greedy")
         _open(page, voila_url, f"seed={seed}&players=2&bots=greedy")
-        assert _hand_in_page(page) == _hand(mirror)
+        _expect_hand(page, _hand(mirror))
     assert _hand(_table("seed=11&players=2")[0]) != _hand(_table("seed=12&players=2")[0])
 
 
@@ -222,7 +236,7 @@ def test_human_lays_down_the_suggested_phase(voila_url: str, local_page: Any) ->
     expect(groups).to_have_count(len(laid), timeout=WAIT)
     labels = groups.evaluate_all("ls => ls.map(l => l.getAttribute('aria-label'))")
     assert labels == [f"p1.{i + 1} {group}" for i, group in enumerate(laid)]
-    assert _hand_in_page(page) == _hand(mirror)
+    _expect_hand(page, _hand(mirror))
     expect(page.locator(".p10-error")).to_have_text("")
 
 
@@ -262,7 +276,7 @@ def test_three_pages_on_one_server_each_keep_their_own_game(voila_url: str, loca
         mirror.discard()
         expect(page.locator(".p10-log")).to_contain_text(mirror.log_entries[-1], timeout=WAIT)
         expect(page.locator(".p10-hand button.p10-card")).to_have_count(len(mirror.game.hands[0]))
-        assert _hand_in_page(page) == _hand(mirror)
+        _expect_hand(page, _hand(mirror))
         expect(page.locator(".p10-error")).to_have_text("")
     assert len({tuple(_hand(mirror)) for mirror in mirrors}) == len(mirrors), "the seeds should deal different hands"
 
@@ -286,7 +300,7 @@ def test_a_preheated_kernel_deals_the_seed_in_the_url(voila_url: str, local_page
     mirror, _ = _table(query)
     _open(local_page, voila_url, query)
     assert _log_count("Using pre-heated kernel") == used + 1, "this page should have taken the preheated kernel"
-    assert _hand_in_page(local_page) == _hand(mirror)
+    _expect_hand(local_page, _hand(mirror))
     expect(local_page.locator(".p10-opponent")).to_have_count(2)
     expect(local_page.locator(".p10-play-messages")).to_have_text("")
 
@@ -297,8 +311,12 @@ Step = tuple[str, ...]
 
 
 def _select_in_page(page: Any, card: str, timeout: float = WAIT) -> None:
-    """Click the first card of the page's hand written ``card`` and wait until it shows as selected."""
+    """Click the first card of the page's hand written ``card`` and wait until it shows as selected.
+
+    It waits for the card first: the hand may still be redrawing after the move before.
+    """
     buttons = page.locator(".p10-hand button.p10-card")
+    expect(page.locator(f'.p10-hand button.p10-card[data-card="{card}"]').first).to_be_visible(timeout=timeout)
     names = [str(name).split(":")[0].strip() for name in buttons.evaluate_all("bs => bs.map(b => b.dataset.card)")]
     button = buttons.nth(names.index(card))
     button.click(timeout=timeout)
@@ -316,7 +334,7 @@ def _expect_in_step(page: Any, mirror: Table, timeout: float = WAIT) -> None:
     expect(page.locator(".p10-hand button.p10-card")).to_have_count(
         len(mirror.game.hands[mirror.human]), timeout=timeout
     )
-    assert _hand_in_page(page) == _hand(mirror)
+    _expect_hand(page, _hand(mirror))
     expect(page.locator(".p10-error")).to_have_text("")
 
 

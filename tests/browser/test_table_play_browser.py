@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 
 from phase10kit.actions import Take
 from phase10kit.cards import Card
-from tests.browser.test_table_browser import CARD, ERROR, WAIT, _hand, _hand_in_page, _play_url
+from tests.browser.test_table_browser import CARD, ERROR, WAIT, _expect_hand, _hand, _play_url, _select_in_page
 from widgets._safety import describe_error
 from widgets.play import table_from_query
 from widgets.table import Table
@@ -54,14 +54,6 @@ def _instant(page: Any) -> None:
 
 def _newest_log_line(page: Any) -> Any:
     return page.locator(".p10-log li").first
-
-
-def _select(page: Any, card: str) -> None:
-    buttons = page.locator(".p10-hand button.p10-card")
-    names = [str(name) for name in buttons.evaluate_all("bs => bs.map(b => b.dataset.card)")]
-    button = buttons.nth(names.index(card))
-    button.click()
-    expect(button).to_have_attribute("aria-pressed", "true")
 
 
 def _costliest(table: Table, seat: int = 0) -> Card:
@@ -104,7 +96,7 @@ def test_bots_moves_arrive_one_by_one_at_the_default_pace_with_the_seat_highligh
            new MutationObserver(() => window.p10Counts.push(log.querySelectorAll('li').length))
              .observe(log, {childList: true, subtree: true, characterData: true}); }"""
     )
-    _select(page, str(card))
+    _select_in_page(page, str(card))
     page.locator(".p10-btn-discard").click()
     _mirror_discard(mirror, card)
     # While the bots play, the banner and the seat box say who is playing.
@@ -134,7 +126,7 @@ def test_the_log_and_the_score_sheet_are_in_view_at_1280_by_800(voila_url: str, 
     page.locator(".p10-btn-draw").click()
     mirror.draw()
     card = _costliest(mirror)
-    _select(page, str(card))
+    _select_in_page(page, str(card))
     page.locator(".p10-btn-discard").click()
     _mirror_discard(mirror, card)
     expect(_newest_log_line(page)).to_have_text(mirror.log_entries[-1], timeout=WAIT)
@@ -205,10 +197,12 @@ def test_the_end_of_hand_summary_waits_for_next_hand(voila_url: str, local_page:
             page.locator(".p10-btn-lay").click()
             mirror.lay_down()
         else:
-            _select(page, card)
+            _select_in_page(page, card)
             page.locator(".p10-btn-discard").click()
             _mirror_discard(mirror, Card.parse(card))
         expect(_newest_log_line(page)).to_have_text(mirror.log_entries[-1], timeout=WAIT)
+        if mirror.session.state == "human":
+            _expect_hand(page, _hand(mirror))
     summary = mirror.session.summary
     assert summary is not None and mirror.session.state == "summary"
     box = page.locator(".p10-summary")
@@ -232,7 +226,7 @@ def test_the_end_of_hand_summary_waits_for_next_hand(voila_url: str, local_page:
     expect(box).to_be_hidden(timeout=WAIT)
     expect(page.locator(".p10-hand button.p10-card").first).to_be_visible(timeout=WAIT)
     expect(page.locator(".p10-log li")).to_have_text(list(reversed(mirror.log_entries)), timeout=WAIT)
-    assert _hand_in_page(page) == _hand(mirror)
+    _expect_hand(page, _hand(mirror))
 
 
 # ---------------------------------------------------------------------------------------------- undo
@@ -273,7 +267,7 @@ def test_undo_refuses_after_a_draw_and_after_other_players_moves(voila_url: str,
     expect(page.locator(".p10-why")).to_contain_text(describe_error(refusal))
     # After the discard the others have moved: nothing of theirs comes back either.
     card = _costliest(mirror)
-    _select(page, str(card))
+    _select_in_page(page, str(card))
     page.locator(".p10-btn-discard").click()
     _mirror_discard(mirror, card)
     expect(page.locator(".p10-log li")).to_have_text(list(reversed(mirror.log_entries)), timeout=WAIT)
@@ -281,7 +275,7 @@ def test_undo_refuses_after_a_draw_and_after_other_players_moves(voila_url: str,
     assert refusal is not None and refusal.reason in ("take-back-others", "no-take-back")
     expect(undo).to_be_disabled()
     expect(undo).to_have_attribute("title", f"Undo: {describe_error(refusal)}")
-    assert _hand_in_page(page) == _hand(mirror)
+    _expect_hand(page, _hand(mirror))
 
 
 # ---------------------------------------------------------------------------------------------- hot-seat
@@ -325,12 +319,12 @@ def test_hot_seat_cover_screens_hide_every_hand_between_two_humans(voila_url: st
     page.locator(".p10-btn-show-cards").click()
     mirror.show_cards()
     expect(page.locator(".p10-hand button.p10-card")).to_have_count(10, timeout=WAIT)
-    assert _hand_in_page(page) == sorted(str(c) for c in mirror.game.hands[0])
+    _expect_hand(page, mirror.game.hands[0])
     page.locator(".p10-btn-draw").click()
     mirror.draw()
     expect(page.locator(".p10-hand button.p10-card")).to_have_count(11, timeout=WAIT)
     card = _costliest(mirror)
-    _select(page, str(card))
+    _select_in_page(page, str(card))
     page.locator(".p10-btn-discard").click()
     _mirror_discard(mirror, card)
     mirror.session.play_bots()
@@ -345,7 +339,7 @@ def test_hot_seat_cover_screens_hide_every_hand_between_two_humans(voila_url: st
     page.locator(".p10-btn-show-cards").click()
     mirror.show_cards()
     expect(page.locator(".p10-hand button.p10-card")).to_have_count(10, timeout=WAIT)
-    assert _hand_in_page(page) == sorted(str(c) for c in mirror.game.hands[1])
+    _expect_hand(page, mirror.game.hands[1])
     p1_only = p1_secret - {str(c) for c in mirror.game.hands[1]}
     assert p1_only and not p1_only & _page_cards(page), "p2 sees nothing of p1's hand"
     expect(page.locator(".p10-error")).to_have_text("")

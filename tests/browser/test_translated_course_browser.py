@@ -45,7 +45,7 @@ def test_a_ukrainian_lesson_speaks_ukrainian_in_its_text_and_its_widgets(local_p
     expect(page.locator("h1").first).to_contain_text(first_heading("uk", "03_runs"))
     t = translator("uk")
     feedback = page.locator(".p10-feedback")
-    assert feedback.count() == 6
+    expect(feedback).to_have_count(6)
     assert all(t.gettext("not yet") in text for text in feedback.all_inner_texts())
     prose = page.locator(".jp-MarkdownOutput, .jp-RenderedMarkdown").all_inner_texts()
     assert prose and not [text for text in prose if len(english_words(text)) >= 2]
