@@ -17,41 +17,45 @@ Then the real deck: ``solitaire_optimum`` judges which of two discards is better
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping
 from fractions import Fraction
 from functools import cache
-from itertools import combinations_with_replacement
-from math import comb
-from typing import Any
 
-import pandas as pd
-
-from phase10kit.bots import ExpertBot, GreedyBot, RandomBot, SmartBot
 from phase10kit.cards import Card, parse_cards
 from phase10kit.course.base import AnswerError, Exercise, Judge, Translations, Verdict, brief
 from phase10kit.course.checks import Case, hidden_cases, read_cards, read_fraction
-from phase10kit.i18n import N_, decimal, translator
-from phase10kit.phases import Phase, phase
-from phase10kit.probability import DeckSpec, solitaire_optimum
-from phase10kit.probability.batch import phase_shape
-from phase10kit.probability.solitaire import cache_dir
-from phase10kit.probability.solitaire import optimum_table as solitaire_table
-from phase10kit.probability.solitaire_bots import bots_against_optimum
-from phase10kit.rules import HAND_SIZE
+
+# The lesson's notebook reads the tiny game and the real-deck tables through this module, its one face.
+from phase10kit.course.optimum_and_bots import (
+    BOTS_COMPARED,
+    bots_figure,
+    bots_summary,
+    bots_table,
+    optimum_table,
+    quick_phases,
+    solved_on_disk,
+)
+from phase10kit.course.tiny_game import (
+    TINY_DECK,
+    TINY_PHASE,
+    Hand,
+    bellman,
+    best_keep,
+    deals_of,
+    draws,
+    holds_run,
+    keeps,
+    tiny_average,
+    tiny_cards,
+    tiny_hands,
+    tiny_table,
+    tiny_values,
+)
+from phase10kit.i18n import N_, decimal
+from phase10kit.phases import phase
+from phase10kit.probability import solitaire_optimum
 
 NOTEBOOK = "12_perfect_play"
-
-Hand = tuple[int, ...]
-"""A hand of the tiny game: its numbers, sorted (colours do not matter for a run)."""
-
-TINY_NUMBERS = (1, 2, 3, 4)
-TINY_COPIES = 2
-"""Each number once in red and once in blue: R1-R4 B1-B4."""
-TINY_HAND = 2
-TINY_RUN = 3
-TINY_DECK = DeckSpec(numbers=4, colors=2, copies=1, wilds=0, skips=0)
-"""The tiny game's deck for the kit's solver: the same eight cards."""
-TINY_PHASE = Phase.parse("r3")
 
 # ------------------------------------------------------------------ perfect.guess_turns
 
@@ -106,185 +110,6 @@ GUESS_TURNS = Exercise(
     ),
     judge=_judge_turns,
 )
-
-# ------------------------------------------------------------------ the tiny game, by hand
-
-
-def tiny_hands() -> list[Hand]:
-    """Every hand of 2 the tiny deck can hold, as sorted numbers (ten of them: six pairs, four doubles).
-
-    >>> tiny_hands()[:5]
-    [(1, 1), (1, 2), (1, 3), (1, 4), (2, 2)]
-    """
-    return list(combinations_with_replacement(TINY_NUMBERS, TINY_HAND))
-
-
-def draws(hand: Sequence[int]) -> dict[int, Fraction]:
-    """Each number that may be drawn from the unseen cards (the deck minus ``hand``) and its chance.
-
-    >>> draws((1, 2))
-    {1: Fraction(1, 6), 2: Fraction(1, 6), 3: Fraction(1, 3), 4: Fraction(1, 3)}
-    """
-    left = {number: TINY_COPIES - list(hand).count(number) for number in TINY_NUMBERS}
-    unseen = sum(left.values())
-    return {number: Fraction(count, unseen) for number, count in left.items() if count > 0}
-
-
-def holds_run(cards: Sequence[int]) -> bool:
-    """Whether the numbers hold a run of 3.
-
-    >>> holds_run((2, 3, 4)), holds_run((1, 2, 4)), holds_run((2, 2, 3))
-    (True, False, False)
-    """
-    held = set(cards)
-    return any(all(low + step in held for step in range(TINY_RUN)) for low in TINY_NUMBERS)
-
-
-def keeps(cards: Sequence[int]) -> list[Hand]:
-    """The hands of 2 left by each possible discard from 3 cards (each different hand once).
-
-    >>> keeps((1, 2, 4))
-    [(2, 4), (1, 4), (1, 2)]
-    """
-    ordered = sorted(cards)
-    left = [tuple(ordered[:i] + ordered[i + 1 :]) for i in range(len(ordered))]
-    return list(dict.fromkeys(left))
-
-
-def bellman(hand: Hand, values: Mapping[Hand, Fraction]) -> Fraction:
-    """The Bellman equation of the tiny game: the expected turns from ``hand`` when the hands after this
-    turn's discard are worth ``values`` (the teacher's solution of ``perfect.bellman``).
-
-    >>> bellman((2, 3), tiny_values())
-    Fraction(3, 2)
-    """
-    total = Fraction(0)
-    for card, chance in draws(hand).items():
-        cards = tuple(sorted((*hand, card)))
-        if holds_run(cards):
-            continue  # the run is made this turn: no turn after it
-        total += chance * min(values[keep] for keep in keeps(cards))
-    return 1 + total
-
-
-def _solve_linear(rows: list[list[Fraction]], right: list[Fraction]) -> list[Fraction]:
-    """Solve ``rows · x = right`` exactly (Gauss-Jordan elimination on fractions; the matrix is invertible)."""
-    size = len(rows)
-    matrix = [[*row, value] for row, value in zip(rows, right, strict=True)]
-    for column in range(size):
-        pivot = next(r for r in range(column, size) if matrix[r][column] != 0)
-        matrix[column], matrix[pivot] = matrix[pivot], matrix[column]
-        head = matrix[column][column]
-        matrix[column] = [entry / head for entry in matrix[column]]
-        for r in range(size):
-            if r != column and matrix[r][column] != 0:
-                factor = matrix[r][column]
-                matrix[r] = [a - factor * b for a, b in zip(matrix[r], matrix[column], strict=True)]
-    return [matrix[r][size] for r in range(size)]
-
-
-def _evaluate(policy: Mapping[Hand, Hand]) -> dict[Hand, Fraction]:
-    """The exact expected turns of every hand when the discard from each 3 cards is ``policy[cards]``:
-    one linear equation per hand, ``V(h) = 1 + sum over draws of P(x) · V(kept)``."""
-    hands = tiny_hands()
-    where = {hand: i for i, hand in enumerate(hands)}
-    rows = [[Fraction(int(i == j)) for j in range(len(hands))] for i in range(len(hands))]
-    for hand in hands:
-        for card, chance in draws(hand).items():
-            cards = tuple(sorted((*hand, card)))
-            if not holds_run(cards):
-                rows[where[hand]][where[policy[cards]]] -= chance
-    return dict(zip(hands, _solve_linear(rows, [Fraction(1)] * len(hands)), strict=True))
-
-
-@cache
-def tiny_values() -> dict[Hand, Fraction]:
-    """The exact expected turns of every hand of the tiny game under perfect play (policy iteration: evaluate a
-    policy exactly, switch every discard to the best one, until no discard changes).
-
-    >>> tiny_values()[(1, 2)], tiny_values()[(2, 2)]
-    (Fraction(3, 1), Fraction(7, 2))
-    """
-    threes = {
-        tuple(sorted((*hand, card))) for hand in tiny_hands() for card in draws(hand) if not holds_run((*hand, card))
-    }
-    # A first policy that surely ends: keep two different numbers, as close as possible.
-    policy = {
-        cards: min(keeps(cards), key=lambda keep: (len(set(keep)) == 1, keep[-1] - keep[0], keep)) for cards in threes
-    }
-    while True:
-        values = _evaluate(policy)
-        better = {
-            cards: min(keeps(cards), key=lambda keep: (values[keep], keep != kept)) for cards, kept in policy.items()
-        }
-        if better == policy:
-            return values
-        policy = better
-
-
-def best_keep(cards: Sequence[int]) -> Hand:
-    """The hand of 2 to keep from 3 cards that do not hold the run: the one with the fewest expected turns.
-
-    >>> best_keep((1, 2, 4)), best_keep((2, 2, 3))  # 1 2 and 2 4 tie (3 turns each): the first one
-    ((1, 2), (2, 3))
-    """
-    values = tiny_values()
-    return min(keeps(cards), key=lambda keep: (values[keep], keep))
-
-
-def deals_of(hand: Hand) -> int:
-    """How many of the 28 two-card deals give this hand (a number held once has 2 colours to come in).
-
-    >>> deals_of((1, 4)), deals_of((2, 2)), sum(deals_of(hand) for hand in tiny_hands())
-    (4, 1, 28)
-    """
-    result = 1
-    for number in set(hand):
-        result *= comb(TINY_COPIES, hand.count(number))
-    return result
-
-
-def tiny_average() -> Fraction:
-    """Expected turns from a random deal of the tiny game under perfect play: each hand's value weighted
-    by the deals it stands for."""
-    values = tiny_values()
-    total = sum(deals_of(hand) for hand in values)
-    return sum((deals_of(hand) * value for hand, value in values.items()), Fraction(0)) / total
-
-
-def tiny_cards(hand: Sequence[int]) -> list[Card]:
-    """One way the hand can be held, in the notation: the first copy of a number red, the second blue.
-
-    >>> [str(card) for card in tiny_cards((2, 2))]
-    ['R2', 'B2']
-    """
-    seen: list[int] = []
-    cards = []
-    for number in hand:
-        cards.append(Card.parse(f"{'B' if number in seen else 'R'}{number}"))
-        seen.append(number)
-    return cards
-
-
-def tiny_table() -> pd.DataFrame:
-    """The tiny game's table: each hand, one way to hold it, its outs (the cards that make the run at once),
-    the deals it stands for and its exact expected turns."""
-    values = tiny_values()
-    rows = []
-    for hand in tiny_hands():
-        chances = draws(hand)
-        outs = sum((chance for card, chance in chances.items() if holds_run((*hand, card))), Fraction(0))
-        rows.append(
-            {
-                "hand": " ".join(str(card) for card in tiny_cards(hand)),
-                "numbers": hand,
-                "chance_done_next_draw": outs,
-                "deals": deals_of(hand),
-                "expected_turns": values[hand],
-            }
-        )
-    return pd.DataFrame(rows)
-
 
 # ------------------------------------------------------------------ perfect.tiny_value
 
@@ -557,134 +382,6 @@ BETTER_DISCARD = Exercise(
     ),
     judge=_judge_discard,
 )
-
-# ------------------------------------------------------------------ the optimum and the bots, on the real deck
-
-QUICK_SHAPES = ("sets", "colors")
-"""Phases of sets only, or of colour groups only, fold into a few hundred profiles: solved in milliseconds.
-A phase with a run has about half a million profiles and takes a minute or more to solve."""
-BOTS_COMPARED = ("RandomBot", "GreedyBot", "SmartBot", "ExpertBot")
-DEALS = 30
-"""Deals per phase and bot in the lesson's sample (``benchmarks/bench_solitaire.py`` plays 200)."""
-SEED = 2026
-
-
-def solved_on_disk(phase_: Phase) -> bool:
-    """Whether the kit's solver has this phase's table (standard deck, 10 cards) in its disk cache
-    (``cache_dir()``; the files are named after the phase)."""
-    try:
-        pattern = f"solitaire-v*-{phase_}-h{HAND_SIZE}-*.npz"
-        return any(path.is_file() for path in cache_dir().glob(pattern))
-    except OSError:
-        return False
-
-
-def quick_phases(numbers: Iterable[int] = range(1, 11)) -> list[int]:
-    """The phases among ``numbers`` whose optimum loads or solves in about a second: sets only, colour
-    groups only, or a table already solved on disk.
-
-    >>> {1, 7, 8, 9, 10} <= set(quick_phases())
-    True
-    """
-    return [n for n in numbers if phase_shape(phase(n)) in QUICK_SHAPES or solved_on_disk(phase(n))]
-
-
-def optimum_table(numbers: Iterable[int]) -> pd.DataFrame:
-    """The kit's optimum table (``phase10kit.probability.solitaire.optimum_table``) as the lesson shows it: per
-    phase its notation, the expected turns under perfect play and the chance of being done within 1, 3, 5 and
-    10 turns, to three decimals."""
-    table: pd.DataFrame = solitaire_table(list(numbers), turns=(1, 3, 5, 10))
-    return table.drop(columns="states").set_index("phase").round(3)
-
-
-def make_bots(seed: int = SEED) -> list[Any]:
-    """The four bots the lesson compares, seeded."""
-    return [RandomBot(seed=seed), GreedyBot(seed=seed), SmartBot(seed=seed), ExpertBot(seed=seed)]
-
-
-def bots_table(numbers: Iterable[int], deals: int = DEALS, seed: int = SEED) -> pd.DataFrame:
-    """Mean turns of each bot per phase in the solitaire model (``deals`` seeded deals each, 95% interval of
-    the mean) next to the exact optimum: ``bots_against_optimum`` of the probability package."""
-    return bots_against_optimum(make_bots(seed), phases=list(numbers), n=deals, seed=seed)
-
-
-def bots_summary(table: pd.DataFrame) -> pd.DataFrame:
-    """``bots_table`` as one row per phase and one column per policy: ``"mean (low–high)"`` turns."""
-    cells = [
-        f"{mean:.1f} ({low:.1f}–{high:.1f})"
-        for mean, low, high in zip(table.mean_turns, table.low, table.high, strict=True)
-    ]
-    wide = table.assign(turns=cells).pivot(index="phase", columns="policy", values="turns")
-    exact = table[table.policy == "optimum"].set_index("phase").mean_turns
-    wide["optimum"] = [f"{value:.2f}" for value in exact.reindex(wide.index)]
-    order = ["optimum", *(name for name in BOTS_COMPARED if name in wide.columns)]
-    return wide[order].rename_axis(columns=None)
-
-
-POLICY_LABELS = {"optimum": N_("perfect play")}
-
-
-def _labels(rows: pd.DataFrame) -> list[str]:
-    """Each row's phase as the figure labels it: ``"4: r7"``."""
-    return [f"{number}: {notation}" for number, notation in zip(rows["phase"], rows["notation"], strict=True)]
-
-
-SPREAD = 0.5
-"""How wide the bots' markers of one phase spread around it on the x axis (so that their intervals never overlap)."""
-COLOURS = ("#d62728", "#2ca02c", "#9467bd", "#ff7f0e")
-"""The bots' colours, in ``BOTS_COMPARED`` order (the optimum is black)."""
-
-
-def bots_figure(table: pd.DataFrame, lang: str = "en") -> Any:
-    """A plotly figure of ``bots_table``: mean turns per phase for each bot with its interval, side by side, and
-    the optimum as a black line, on a logarithmic axis (random discards take up to a hundred times as long).
-    plotly is imported here only, so importing the lesson never loads it."""
-    import plotly.graph_objects as go
-
-    t = translator(lang)
-    fig = go.Figure()
-    labels = list(dict.fromkeys(_labels(table)))
-    where = {label: i for i, label in enumerate(labels)}
-    bots = [str(policy) for policy in dict.fromkeys(table["policy"]) if policy != "optimum"]
-    for key, rows in table.groupby("policy", sort=False):
-        policy = str(key)
-        x = [where[label] for label in _labels(rows)]
-        if policy == "optimum":
-            name = t.gettext(POLICY_LABELS[policy])
-            line = {"color": "black", "width": 2}
-            fig.add_trace(go.Scatter(x=x, y=rows["mean_turns"], name=name, mode="lines+markers", line=line))
-            continue
-        rank = bots.index(policy)
-        shift = SPREAD * ((rank + 0.5) / len(bots) - 0.5)
-        fig.add_trace(
-            go.Scatter(
-                x=[position + shift for position in x],
-                y=rows["mean_turns"],
-                name=policy,
-                mode="markers",
-                marker={"color": COLOURS[rank % len(COLOURS)], "size": 8},
-                error_y={
-                    "type": "data",
-                    "symmetric": False,
-                    "array": rows["high"] - rows["mean_turns"],
-                    "arrayminus": rows["mean_turns"] - rows["low"].clip(lower=1),
-                },
-            )
-        )
-    fig.update_layout(
-        title=t.gettext("Turns to make each phase alone: perfect play and the bots"),
-        xaxis={"title": t.gettext("phase"), "tickvals": list(range(len(labels))), "ticktext": labels},
-        yaxis={
-            "title": t.gettext("mean turns (log scale)"),
-            "type": "log",
-            "tickvals": [1, 2, 5, 10, 20, 50, 100, 200],
-        },
-        legend={"title": t.gettext("who discards")},
-        height=480,
-        margin={"l": 60, "r": 20, "t": 60, "b": 60},
-    )
-    return fig
-
 
 EXERCISES: tuple[Exercise, ...] = (GUESS_TURNS, TINY_VALUE, BELLMAN, TINY_AVERAGE, BETTER_DISCARD)
 """The exercises of lesson 12, in the notebook's order."""

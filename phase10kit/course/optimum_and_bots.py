@@ -1,0 +1,145 @@
+"""Lesson 12 on the real deck: the kit's exact optimum (``phase10kit.probability.solitaire``) as the lesson shows
+it, and the kit's bots measured against it in the same one-player model (``bots_against_optimum``), as tables and
+a figure. The exercises are in ``lesson_12``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import pandas as pd
+
+from phase10kit.bots import ExpertBot, GreedyBot, RandomBot, SmartBot
+from phase10kit.i18n import N_, translator
+from phase10kit.phases import Phase, phase
+from phase10kit.probability.batch import phase_shape
+from phase10kit.probability.solitaire import cache_dir
+from phase10kit.probability.solitaire import optimum_table as solitaire_table
+from phase10kit.probability.solitaire_bots import bots_against_optimum
+from phase10kit.rules import HAND_SIZE
+
+QUICK_SHAPES = ("sets", "colors")
+"""Phases of sets only, or of colour groups only, fold into a few hundred profiles: solved in milliseconds.
+A phase with a run has about half a million profiles and takes a minute or more to solve."""
+BOTS_COMPARED = ("RandomBot", "GreedyBot", "SmartBot", "ExpertBot")
+DEALS = 30
+"""Deals per phase and bot in the lesson's sample (``benchmarks/bench_solitaire.py`` plays 200)."""
+SEED = 2026
+
+
+def solved_on_disk(phase_: Phase) -> bool:
+    """Whether the kit's solver has this phase's table (standard deck, 10 cards) in its disk cache
+    (``cache_dir()``; the files are named after the phase)."""
+    try:
+        pattern = f"solitaire-v*-{phase_}-h{HAND_SIZE}-*.npz"
+        return any(path.is_file() for path in cache_dir().glob(pattern))
+    except OSError:
+        return False
+
+
+def quick_phases(numbers: Iterable[int] = range(1, 11)) -> list[int]:
+    """The phases among ``numbers`` whose optimum loads or solves in about a second: sets only, colour
+    groups only, or a table already solved on disk.
+
+    >>> {1, 7, 8, 9, 10} <= set(quick_phases())
+    True
+    """
+    return [n for n in numbers if phase_shape(phase(n)) in QUICK_SHAPES or solved_on_disk(phase(n))]
+
+
+def optimum_table(numbers: Iterable[int]) -> pd.DataFrame:
+    """The kit's optimum table (``phase10kit.probability.solitaire.optimum_table``) as the lesson shows it: per
+    phase its notation, the expected turns under perfect play and the chance of being done within 1, 3, 5 and
+    10 turns, to three decimals."""
+    table: pd.DataFrame = solitaire_table(list(numbers), turns=(1, 3, 5, 10))
+    return table.drop(columns="states").set_index("phase").round(3)
+
+
+def make_bots(seed: int = SEED) -> list[Any]:
+    """The four bots the lesson compares, seeded."""
+    return [RandomBot(seed=seed), GreedyBot(seed=seed), SmartBot(seed=seed), ExpertBot(seed=seed)]
+
+
+def bots_table(numbers: Iterable[int], deals: int = DEALS, seed: int = SEED) -> pd.DataFrame:
+    """Mean turns of each bot per phase in the solitaire model (``deals`` seeded deals each, 95% interval of
+    the mean) next to the exact optimum: ``bots_against_optimum`` of the probability package."""
+    return bots_against_optimum(make_bots(seed), phases=list(numbers), n=deals, seed=seed)
+
+
+def bots_summary(table: pd.DataFrame) -> pd.DataFrame:
+    """``bots_table`` as one row per phase and one column per policy: ``"mean (low–high)"`` turns."""
+    cells = [
+        f"{mean:.1f} ({low:.1f}–{high:.1f})"
+        for mean, low, high in zip(table.mean_turns, table.low, table.high, strict=True)
+    ]
+    wide = table.assign(turns=cells).pivot(index="phase", columns="policy", values="turns")
+    exact = table[table.policy == "optimum"].set_index("phase").mean_turns
+    wide["optimum"] = [f"{value:.2f}" for value in exact.reindex(wide.index)]
+    order = ["optimum", *(name for name in BOTS_COMPARED if name in wide.columns)]
+    return wide[order].rename_axis(columns=None)
+
+
+POLICY_LABELS = {"optimum": N_("perfect play")}
+
+
+def _labels(rows: pd.DataFrame) -> list[str]:
+    """Each row's phase as the figure labels it: ``"4: r7"``."""
+    return [f"{number}: {notation}" for number, notation in zip(rows["phase"], rows["notation"], strict=True)]
+
+
+SPREAD = 0.5
+"""How wide the bots' markers of one phase spread around it on the x axis (so that their intervals never overlap)."""
+COLOURS = ("#d62728", "#2ca02c", "#9467bd", "#ff7f0e")
+"""The bots' colours, in ``BOTS_COMPARED`` order (the optimum is black)."""
+
+
+def bots_figure(table: pd.DataFrame, lang: str = "en") -> Any:
+    """A plotly figure of ``bots_table``: mean turns per phase for each bot with its interval, side by side, and
+    the optimum as a black line, on a logarithmic axis (random discards take up to a hundred times as long).
+    plotly is imported here only, so importing the lesson never loads it."""
+    import plotly.graph_objects as go
+
+    t = translator(lang)
+    fig = go.Figure()
+    labels = list(dict.fromkeys(_labels(table)))
+    where = {label: i for i, label in enumerate(labels)}
+    bots = [str(policy) for policy in dict.fromkeys(table["policy"]) if policy != "optimum"]
+    for key, rows in table.groupby("policy", sort=False):
+        policy = str(key)
+        x = [where[label] for label in _labels(rows)]
+        if policy == "optimum":
+            name = t.gettext(POLICY_LABELS[policy])
+            line = {"color": "black", "width": 2}
+            fig.add_trace(go.Scatter(x=x, y=rows["mean_turns"], name=name, mode="lines+markers", line=line))
+            continue
+        rank = bots.index(policy)
+        shift = SPREAD * ((rank + 0.5) / len(bots) - 0.5)
+        fig.add_trace(
+            go.Scatter(
+                x=[position + shift for position in x],
+                y=rows["mean_turns"],
+                name=policy,
+                mode="markers",
+                marker={"color": COLOURS[rank % len(COLOURS)], "size": 8},
+                error_y={
+                    "type": "data",
+                    "symmetric": False,
+                    "array": rows["high"] - rows["mean_turns"],
+                    "arrayminus": rows["mean_turns"] - rows["low"].clip(lower=1),
+                },
+            )
+        )
+    fig.update_layout(
+        title=t.gettext("Turns to make each phase alone: perfect play and the bots"),
+        xaxis={"title": t.gettext("phase"), "tickvals": list(range(len(labels))), "ticktext": labels},
+        yaxis={
+            "title": t.gettext("mean turns (log scale)"),
+            "type": "log",
+            "tickvals": [1, 2, 5, 10, 20, 50, 100, 200],
+        },
+        legend={"title": t.gettext("who discards")},
+        height=480,
+        margin={"l": 60, "r": 20, "t": 60, "b": 60},
+    )
+    return fig
