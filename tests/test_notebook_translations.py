@@ -15,6 +15,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from tools import notebook_text  # noqa: E402
 from tools import translate_notebooks as tn  # noqa: E402
 
 LANGUAGES = tn.languages()
@@ -32,7 +33,7 @@ def english_words(text: str) -> list[str]:
     ['each', 'cards', 'of']
     """
     found = []
-    for word in tn.words(text):
+    for word in notebook_text.words(text):
         bare = re.sub(r"[^\w']", "", word.lower())
         if bare in ENGLISH:
             found.append(bare)
