@@ -15,11 +15,11 @@ phase10kit.errors.Phase10Error: unknown bot 'clever': choose one of random, gree
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from phase10kit.bots.base import Bot
+from phase10kit.bots.expert import ExpertBot
 from phase10kit.bots.policies import GreedyBot, RandomBot, SmartBot
 from phase10kit.errors import N_, Phase10Error, Reason, brief
 
@@ -32,13 +32,6 @@ class BotInfo:
     factory: Callable[..., Bot]
     label: str
     description: str
-
-
-def _expert(seed: int = 0, *, lang: str = "en") -> Bot:
-    # Imported when first asked for: it loads solved tables, which the other bots never need.
-    module = importlib.import_module("phase10kit.bots.expert")
-    bot: Bot = module.ExpertBot(seed=seed, lang=lang)
-    return bot
 
 
 _ENTRIES = (
@@ -57,7 +50,7 @@ _ENTRIES = (
     ),
     BotInfo(
         "expert",
-        _expert,
+        ExpertBot,
         N_("Expert bot"),
         N_("Discards by the exact optimum for making its phase, solved in advance."),
     ),
