@@ -20,19 +20,10 @@ from collections.abc import Iterable
 from phase10kit.cards import DECK_COUNTS, KIND_COUNT, Card
 from phase10kit.groups import Layout
 from phase10kit.phases import GroupKind, Phase
-from phase10kit.solver_core import (
-    GroupProgress,
-    HandCounts,
-    as_hand,
-    best_plan,
-    build_layout,
-    check_phase,
-    in_hand_order,
-    missing_of_plan,
-    plan_progress,
-    set_run_may_hold,
-    shape_of,
-)
+from phase10kit.solver_counts import HandCounts, as_hand, check_phase
+from phase10kit.solver_missing import missing_of_plan
+from phase10kit.solver_plans import best_plan, set_run_may_hold, shape_of
+from phase10kit.solver_progress import GroupProgress, build_layout, in_hand_order, plan_progress
 
 __all__ = ["GroupProgress", "Layout", "can_complete", "find_layout", "missing", "outs", "progress"]
 
