@@ -28,8 +28,9 @@ import pandas as pd
 
 from phase10kit.bots import ExpertBot, GreedyBot, RandomBot, SmartBot
 from phase10kit.cards import Card, parse_cards
+from phase10kit.course.answers import read_cards, read_fraction
 from phase10kit.course.base import AnswerError, Exercise, Judge, Translations, Verdict, brief
-from phase10kit.course.checks import Case, hidden_cases, read_cards, read_fraction
+from phase10kit.course.checks import Case, hidden_cases
 from phase10kit.i18n import N_, decimal, translator
 from phase10kit.phases import Phase, phase
 from phase10kit.probability import DeckSpec, solitaire_optimum
