@@ -11,6 +11,11 @@ colour groups or one run; the tests compare every path with a brute-force oracle
 The score of a choice of bases is ``(extra, wilds)``: ``extra`` is how many cards the hand lacks
 (0 when it holds the phase) and ``wilds`` how many Wilds the layout uses. The solver minimises
 ``extra`` first and then ``wilds``, so ``find_layout`` uses the fewest Wilds.
+
+The machinery is in files of one idea each: ``solver_counts`` (a hand read into counts), ``solver_plans``
+(scoring the plans), ``solver_matching`` (cards to slots), ``solver_progress`` (what a plan holds: layout,
+progress, cards used) and ``solver_missing`` (the deck's say in ``missing``); ``solver_queries`` answers
+the bots' questions by a hand's card indices from one cached solve.
 """
 
 from __future__ import annotations
