@@ -276,3 +276,63 @@ def excess_over_deck(cards: Iterable[Card]) -> list[Card]:
     """The cards of which there are more than the standard deck holds (empty for a real hand)."""
     tally = Counter(cards)
     return [card for card, n in sorted(tally.items()) if n > DECK_COUNTS[card.index]]
+
+
+# ---------------------------------------------------------------------------------------------
+# Card indices: the small ints the engine, the solver and the bots count and look cards up by.
+#
+# A number card's index is ``4 * (number - 1) + colour index`` (colours in ``COLORS`` order: red 0, blue 1,
+# green 2, yellow 3), so indices 0-47 run by number then colour: R1 B1 G1 Y1 R2 ... Y12. The Wild is 48
+# (``WILD_INDEX``) and the Skip 49 (``SKIP_INDEX``): every index below ``WILD_INDEX`` is a number card.
+# Hot loops read the two tables below (a tuple lookup costs less than the shift and the add); the
+# functions say the same for code that asks once.
+
+NUMBER_OF_INDEX: tuple[int, ...] = tuple((index >> 2) + 1 for index in range(WILD_INDEX))
+"""The number (1-12) of each number card's index: ``NUMBER_OF_INDEX[index] == index // 4 + 1``."""
+COLOR_OF_INDEX: tuple[int, ...] = tuple(index & 3 for index in range(WILD_INDEX))
+"""The colour index (position in ``COLORS``) of each number card's index: ``index % 4``."""
+
+
+def card_index(number: int, color_index: int) -> int:
+    """The index of the number card of that number (1-12) and colour index (position in ``COLORS``).
+
+    >>> card_index(7, Color.BLUE.index) == Card.parse("B7").index, card_index(1, 0), card_index(12, 3)
+    (True, 0, 47)
+    """
+    return 4 * (number - 1) + color_index
+
+
+def number_of_index(index: int) -> int:
+    """The number of the number card with this index (``index`` below ``WILD_INDEX``).
+
+    >>> number_of_index(Card.parse("Y7").index)
+    7
+    """
+    return (index >> 2) + 1
+
+
+def color_of_index(index: int) -> int:
+    """The colour index (position in ``COLORS``) of the number card with this index.
+
+    >>> COLORS[color_of_index(Card.parse("G7").index)]
+    Color.GREEN
+    """
+    return index & 3
+
+
+def indices_of_number(number: int) -> range:
+    """The indices of the four number cards of ``number``, red to yellow.
+
+    >>> [str(CARDS_BY_INDEX[index]) for index in indices_of_number(3)]
+    ['R3', 'B3', 'G3', 'Y3']
+    """
+    return range(4 * number - 4, 4 * number)
+
+
+def indices_of_color(color_index: int) -> range:
+    """The indices of the twelve number cards of the colour at ``color_index``, 1 to 12.
+
+    >>> format_cards(CARDS_BY_INDEX[index] for index in indices_of_color(Color.YELLOW.index))[:11]
+    'Y1 Y2 Y3 Y4'
+    """
+    return range(color_index, WILD_INDEX, 4)

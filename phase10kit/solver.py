@@ -11,6 +11,11 @@ colour groups or one run; the tests compare every path with a brute-force oracle
 The score of a choice of bases is ``(extra, wilds)``: ``extra`` is how many cards the hand lacks
 (0 when it holds the phase) and ``wilds`` how many Wilds the layout uses. The solver minimises
 ``extra`` first and then ``wilds``, so ``find_layout`` uses the fewest Wilds.
+
+The machinery is in files of one idea each: ``solver_counts`` (a hand read into counts), ``solver_plans``
+(scoring the plans), ``solver_matching`` (cards to slots), ``solver_progress`` (what a plan holds: layout,
+progress, cards used) and ``solver_missing`` (the deck's say in ``missing``); ``solver_queries`` answers
+the bots' questions by a hand's card indices from one cached solve.
 """
 
 from __future__ import annotations
@@ -20,19 +25,10 @@ from collections.abc import Iterable
 from phase10kit.cards import DECK_COUNTS, KIND_COUNT, Card
 from phase10kit.groups import Layout
 from phase10kit.phases import GroupKind, Phase
-from phase10kit.solver_core import (
-    GroupProgress,
-    HandCounts,
-    as_hand,
-    best_plan,
-    build_layout,
-    check_phase,
-    in_hand_order,
-    missing_of_plan,
-    plan_progress,
-    set_run_may_hold,
-    shape_of,
-)
+from phase10kit.solver_counts import HandCounts, as_hand, check_phase
+from phase10kit.solver_missing import missing_of_plan
+from phase10kit.solver_plans import best_plan, set_run_may_hold, shape_of
+from phase10kit.solver_progress import GroupProgress, build_layout, in_hand_order, plan_progress
 
 __all__ = ["GroupProgress", "Layout", "can_complete", "find_layout", "missing", "outs", "progress"]
 

@@ -13,8 +13,11 @@ from hypothesis import strategies as st
 
 from phase10kit.actions import parse_action
 from phase10kit.cards import CARDS_BY_INDEX, DECK_COUNTS, Card, parse_cards
-from phase10kit.course import Exercise, coverage, for_notebook
+from phase10kit.course import Exercise, answers, coverage, for_notebook
 from phase10kit.course import lesson_08 as l08
+from phase10kit.course import lesson_08_options as options
+from phase10kit.course import lesson_08_scoring as scoring
+from phase10kit.course import lesson_08_variants as variants
 from phase10kit.course import lesson_09 as l09
 from phase10kit.course import lesson_10 as l10
 from phase10kit.course import lesson_11 as l11
@@ -109,7 +112,7 @@ def test_hints_never_quote_the_answer() -> None:
 
 @given(st.lists(st.sampled_from(CARDS_BY_INDEX), max_size=12))
 def test_score_points_teacher_solution_is_the_rules_scoring(cards: list[Card]) -> None:
-    assert l08._score_solution(cards) == sum(card.points for card in cards)
+    assert scoring._score_solution(cards) == sum(card.points for card in cards)
 
 
 def test_score_points_and_laid_zero_on_the_scoring_table() -> None:
@@ -124,8 +127,8 @@ def test_score_advance_only_those_who_laid() -> None:
     game = l08.scoring_position()
     game.apply(parse_action(l08.GOING_OUT))
     assert game.phases == (2, 2, 1)
-    assert l08.WHO_ADVANCES.check("p2 p1", record=False).ok
-    assert not l08.WHO_ADVANCES.check("p1", record=False).ok
+    assert scoring.WHO_ADVANCES.check("p2 p1", record=False).ok
+    assert not scoring.WHO_ADVANCES.check("p1", record=False).ok
 
 
 def test_game_end_and_winner_lowest_total_among_finishers() -> None:
@@ -145,31 +148,31 @@ def test_game_tiebreak_between_tied_finishers() -> None:
 def test_game_dealer_moves_left_each_round() -> None:
     assert l08.round_start(5, 1) == (4, 0)
     assert l08.round_start(5, 7) == (0, 1)
-    assert l08.FIRST_PLAYER.check("p2", record=False).ok
-    assert "deals" in l08.FIRST_PLAYER.check("p1", record=False).message
+    assert scoring.FIRST_PLAYER.check("p2", record=False).ok
+    assert "deals" in scoring.FIRST_PLAYER.check("p1", record=False).message
 
 
 def test_variant_all_advance_moves_everyone_on() -> None:
-    game = l08.all_advance_position()
+    game = variants.all_advance_position()
     game.apply(parse_action(l08.GOING_OUT))
     assert game.open_phases(2) == (2,)
 
 
 def test_variant_any_order_phases_come_from_the_engine() -> None:
-    assert l08.any_order_phases() == {2, 4, 5, 6}
-    assert l08.ANY_ORDER_EXERCISE.check([6, 5, 4, 2], record=False).ok
+    assert variants.any_order_phases() == {2, 4, 5, 6}
+    assert variants.ANY_ORDER_EXERCISE.check([6, 5, 4, 2], record=False).ok
 
 
 def test_variant_short_even_twenty_custom_rules() -> None:
-    assert l08.SHORT_RULES_EXERCISE.check(Rules(skip_target="next", phases=phase_list("first:3")), record=False).ok
-    assert l08.CUSTOM_EXERCISE.check("r5,c5,2s4", record=False).ok
-    assert l08.EVEN_EXERCISE.check(Phase.parse("r9"), record=False).ok
-    assert l08.TWENTY_EXERCISE.check(" 4S2 ", record=False).ok
+    assert variants.SHORT_RULES_EXERCISE.check(Rules(skip_target="next", phases=phase_list("first:3")), record=False).ok
+    assert variants.CUSTOM_EXERCISE.check("r5,c5,2s4", record=False).ok
+    assert variants.EVEN_EXERCISE.check(Phase.parse("r9"), record=False).ok
+    assert variants.TWENTY_EXERCISE.check(" 4S2 ", record=False).ok
 
 
 @pytest.mark.parametrize(
     "exercise",
-    [l08.HIT_SAME_TURN, l08.GO_OUT, l08.EXACT, l08.ALL_WILD],
+    [options.HIT_SAME_TURN, options.GO_OUT, options.EXACT, options.ALL_WILD],
     ids=lambda ex: ex.id,
 )
 def test_option_exercises_the_refused_move_is_allowed_by_the_other_rules(exercise: Exercise) -> None:
@@ -185,7 +188,7 @@ def test_option_skip_from_discard_lets_p2_take_the_skip() -> None:
     game = l08.skip_from_discard_position()
     assert game.discard_pile[-1].is_skip
     assert game.can_apply(parse_action("p2 take"))
-    assert not l08.SKIP_FROM_DISCARD_POSITION(Rules()).can_apply(parse_action("p2 take"))
+    assert not options.SKIP_FROM_DISCARD_POSITION(Rules()).can_apply(parse_action("p2 take"))
 
 
 def test_option_twist_cover_nobody_is_skipped() -> None:
@@ -198,21 +201,21 @@ def test_option_twist_cover_nobody_is_skipped() -> None:
     ["Rules(phases=phase_list('first:3'), skip_target='next')", "Rules(skip_target='next', phases='first:3')"],
 )
 def test_variant_short_rules_typed_in_an_answer_box(typed: str) -> None:
-    assert l08.SHORT_RULES_EXERCISE.check(typed, record=False).ok
+    assert variants.SHORT_RULES_EXERCISE.check(typed, record=False).ok
 
 
 @pytest.mark.parametrize(
     "typed", ["Rules(__import__('os').system('true'))", "Rules(phases=open('x'))", "Rules(colour=2)", "Rules("]
 )
 def test_typed_rules_are_parsed_never_evaluated(typed: str) -> None:
-    feedback = l08.SHORT_RULES_EXERCISE.check(typed, record=False)
+    feedback = variants.SHORT_RULES_EXERCISE.check(typed, record=False)
     assert not feedback.ok and "Rules(" in feedback.message
 
 
 def test_read_players_refuses_seats_beyond_the_table() -> None:
     with pytest.raises(AnswerError):
-        l08.read_players("p4", 3)
-    assert l08.read_players(("p3", "P1"), 3) == {0, 2}
+        answers.read_players("p4", 3)
+    assert answers.read_players(("p3", "P1"), 3) == {0, 2}
 
 
 # ------------------------------------------------------------------ lesson 09: deal odds
@@ -323,8 +326,8 @@ def test_strategy_bot_student_bot_has_a_thinking_budget_for_the_whole_tournament
 
 @given(st.frozensets(st.integers(min_value=0, max_value=5), min_size=1))
 def test_read_players_reads_what_names_writes(seats: frozenset[int]) -> None:
-    assert l08.read_players(l08.names(seats), 6) == seats
-    assert l08.read_players(l08.names(seats).upper().replace(" ", ", "), 6) == seats
+    assert answers.read_players(scoring.names(seats), 6) == seats
+    assert answers.read_players(scoring.names(seats).upper().replace(" ", ", "), 6) == seats
 
 
 def test_play_positions_are_one_move_from_the_moment_the_question_is_about() -> None:

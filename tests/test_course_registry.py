@@ -17,15 +17,13 @@ from hypothesis import strategies as st
 import phase10kit.course
 from phase10kit.cards import CARDS_BY_INDEX, DECK_COUNTS, format_cards
 from phase10kit.course import CLAUSES, LESSONS, Exercise, coverage, exercises, for_notebook, progress, uncovered
+from phase10kit.course.answers import read_cards, read_fraction, read_int
 from phase10kit.course.base import AnswerError, Feedback, brief, reset_hints
 from phase10kit.course.checks import (
     Case,
     StudentCodeError,
     first_refusal,
     hidden_cases,
-    read_cards,
-    read_fraction,
-    read_int,
     run_student_function,
     same,
     spot_the_refusal,

@@ -12,21 +12,11 @@ from phase10kit import WILD, Card, Phase, phase
 from phase10kit.cards import WILD_INDEX, card_counts
 from phase10kit.errors import Phase10Error
 from phase10kit.solver import missing
-from phase10kit.solver_core import (
-    HandCounts,
-    best_plan,
-    completion,
-    deck_allows,
-    deck_surely_allows,
-    missing_key,
-    needs_key,
-    plan_needs,
-    plan_progress,
-    plan_uses,
-    search_missing,
-    spare_indices,
-    uses_key,
-)
+from phase10kit.solver_counts import HandCounts
+from phase10kit.solver_missing import completion, deck_allows, deck_surely_allows, search_missing
+from phase10kit.solver_plans import best_plan
+from phase10kit.solver_progress import plan_needs, plan_progress, plan_uses
+from phase10kit.solver_queries import missing_key, needs_key, spare_indices, uses_key
 from tests.test_solver_oracle import hands, phases, small_phases
 
 any_phase = st.one_of(phases, small_phases())

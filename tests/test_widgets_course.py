@@ -12,8 +12,9 @@ import pytest
 import widgets
 from phase10kit import Game
 from phase10kit.course import Exercise, exercises, progress
+from phase10kit.course.answers import read_cards, read_fraction
 from phase10kit.course.base import Translations, Verdict, reset_hints
-from phase10kit.course.checks import Case, hidden_cases, read_cards, read_fraction, spot_the_refusal
+from phase10kit.course.checks import Case, hidden_cases, spot_the_refusal
 from phase10kit.groups import arrange
 from phase10kit.i18n import N_
 from phase10kit.phases import GroupKind

@@ -26,7 +26,7 @@ from phase10kit.game import PlayerView
 from phase10kit.groups import Group, GroupValue
 from phase10kit.i18n import check_lang
 from phase10kit.phases import Phase
-from phase10kit.solver_core import holds_key, missing_key, solved_key
+from phase10kit.solver_queries import holds_key, missing_key, solved_key
 
 
 class NotAViewError(Phase10Error, TypeError):

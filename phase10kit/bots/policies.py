@@ -38,7 +38,7 @@ from phase10kit.game import PlayerView
 from phase10kit.groups import Group
 from phase10kit.i18n import translator
 from phase10kit.phases import GroupKind, Phase
-from phase10kit.solver_core import group_needing, needs_key, spare_indices, uses_key
+from phase10kit.solver_queries import group_needing, needs_key, spare_indices, uses_key
 
 
 class RandomBot(Bot):

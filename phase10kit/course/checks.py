@@ -1,15 +1,13 @@
-"""Helpers for the lessons' judges: reading answers that respect the deck, running a student's function
-with a time limit, hidden test cases for "write it yourself" exercises, and "spot the illegal move".
+"""Helpers for the lessons' judges: running a student's function with a time limit, hidden test cases for
+"write it yourself" exercises, "spot the illegal move", judges for guesses, exact answers, choices and built
+groups, and the sentences they share.
 
-Each reader raises :class:`~phase10kit.course.base.AnswerError` with a sentence for the student;
-``Exercise.check`` turns it into feedback in the student's language.
+Answers are read by ``phase10kit.course.answers``; each judge returns a verdict and a sentence in the
+student's language.
 
->>> format_cards(read_cards("r7 b7 w"))
-'R7 B7 W'
->>> read_cards("R4 R4 R4")
-Traceback (most recent call last):
-...
-phase10kit.course.base.AnswerError: The deck has only 2 copies of R4, so R4 R4 R4 cannot be in one hand.
+>>> from phase10kit.i18n import translator
+>>> not_quite(translator("en"), "p1", "p1 did not lay a phase.")
+'Not p1: p1 did not lay a phase.'
 """
 
 from __future__ import annotations
@@ -25,15 +23,37 @@ from fractions import Fraction
 from types import FrameType
 from typing import Any
 
-from phase10kit.cards import DECK_COUNTS, Card, excess_over_deck, format_cards, parse_cards
+from phase10kit.actions import parse_action
+from phase10kit.cards import Card, format_cards, parse_cards
+from phase10kit.course.answers import read_cards, read_choice, read_fraction
 from phase10kit.course.base import AnswerError, Judge, Translations, Verdict, brief
-from phase10kit.errors import NotationError, Phase10Error, Reason
+from phase10kit.errors import Phase10Error, Reason
+from phase10kit.groups import Group, arrange
 from phase10kit.i18n import LANGUAGES, N_
+from phase10kit.phases import GroupKind
 
-MAX_TEXT = 400
-"""Longest answer text a checker reads."""
-MAX_CARDS = 30
-"""Most cards a checker reads at once (more than any hand)."""
+__all__ = [
+    "BuildSentences",
+    "Case",
+    "StudentCodeError",
+    "StudentTimeout",
+    "build_judge",
+    "choice_judge",
+    "exact_judge",
+    "first_refusal",
+    "from_hand",
+    "hidden_cases",
+    "in_notation",
+    "lang_of",
+    "not_quite",
+    "predict_judge",
+    "refusal_sentence",
+    "run_student_function",
+    "same",
+    "show_args",
+    "spot_the_refusal",
+    "time_limit",
+]
 
 
 def lang_of(t: Translations) -> str:
@@ -42,124 +62,9 @@ def lang_of(t: Translations) -> str:
     return language if language in LANGUAGES else "en"
 
 
-# ------------------------------------------------------------------ reading answers
-
-
-def read_cards(answer: object, *, max_cards: int = MAX_CARDS) -> list[Card]:
-    """The cards of an answer written as text (``"R7 B7 W"``) or as a list of cards or card texts.
-
-    Refuses, with a sentence, what could not be one player's cards: an unknown card, too many cards,
-    and more copies than the deck holds (two of each number card, eight Wilds, four Skips: ``deck.copies``).
-
-    >>> read_cards(["R7", Card.parse("W")])
-    [Card('R7'), Card('W')]
-    >>> read_cards("W " * 9)
-    Traceback (most recent call last):
-    ...
-    phase10kit.course.base.AnswerError: The deck has only 8 copies of W, so W W W W W W W W W cannot be in one hand.
-    """
-    cards = _cards_of(answer, max_cards)
-    too_many = excess_over_deck(cards)
-    if too_many:
-        card = too_many[0]
-        raise AnswerError(
-            N_("The deck has only {count} copies of {card}, so {answer} cannot be in one hand."),
-            reason=Reason.TOO_MANY_COPIES,
-            count=DECK_COUNTS[card.index],
-            card=str(card),
-            answer=brief(cards),
-        )
-    return cards
-
-
-def _cards_of(answer: object, max_cards: int) -> list[Card]:
-    if isinstance(answer, str):
-        if len(answer) > MAX_TEXT:
-            raise AnswerError(N_("That answer is too long: write at most {count} characters."), count=MAX_TEXT)
-        try:
-            cards = parse_cards(answer)
-        except NotationError:
-            raise AnswerError(
-                N_("{answer} is not written as cards: write them like R7 B7 W S (colour and number, W, S)."),
-                answer=brief(answer),
-            ) from None
-    elif isinstance(answer, list | tuple):
-        if len(answer) > max_cards:
-            raise AnswerError(N_("That is too many cards: at most {count}."), count=max_cards)
-        cards = []
-        for item in answer:
-            if isinstance(item, Card):
-                cards.append(item)
-            elif isinstance(item, str) and len(item) <= 4:
-                cards.extend(_cards_of(item, max_cards))
-            else:
-                raise AnswerError(N_("{answer} is not a card."), answer=brief(item))
-    else:
-        raise AnswerError(N_("{answer} is not cards: write them as text like 'R7 B7 W'."), answer=brief(answer))
-    if len(cards) > max_cards:
-        raise AnswerError(N_("That is too many cards: at most {count}."), count=max_cards)
-    return cards
-
-
-def read_int(answer: object, *, low: int = -(10**6), high: int = 10**6) -> int:
-    """A whole number answer (an int, or text like ``"42"``) within ``low..high``.
-
-    >>> read_int("42"), read_int(7)
-    (42, 7)
-    """
-    value: object = answer
-    if isinstance(answer, str) and len(answer) <= 20:
-        with contextlib.suppress(ValueError):
-            value = int(answer.strip())
-    if isinstance(answer, float) and answer.is_integer() and abs(answer) < 1e15:
-        value = int(answer)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise AnswerError(N_("{answer} is not a whole number."), answer=brief(answer))
-    if not low <= value <= high:
-        raise AnswerError(N_("{answer} is not between {low} and {high}."), answer=brief(answer), low=low, high=high)
-    return value
-
-
-def read_fraction(answer: object) -> Fraction:
-    """A probability or other exact number: a ``Fraction``, an int, a float, or text like ``"3/8"`` or ``"0.375"``.
-
-    Floats are read exactly as written (``0.1`` is ``1/10``), so a judge can compare with a tolerance.
-
-    >>> read_fraction("3/8"), read_fraction(0.5), read_fraction(Fraction(1, 3))
-    (Fraction(3, 8), Fraction(1, 2), Fraction(1, 3))
-    """
-    try:
-        if isinstance(answer, bool):
-            raise TypeError
-        if isinstance(answer, Fraction | int):
-            value = Fraction(answer)
-        elif isinstance(answer, float):
-            value = Fraction(repr(answer))
-        elif isinstance(answer, str) and len(answer) <= 40:
-            value = Fraction(answer.strip().replace(" ", ""))
-        else:
-            raise TypeError
-        if abs(value.numerator) > 10**60 or value.denominator > 10**60:
-            raise OverflowError
-        return value
-    except (TypeError, ValueError, ZeroDivisionError, OverflowError):
-        raise AnswerError(N_("{answer} is not a number: write it like 3/8 or 0.375."), answer=brief(answer)) from None
-
-
-def read_choice(answer: object, choices: Sequence[str]) -> str:
-    """One of ``choices`` (compared without case and surrounding spaces), as it is written in ``choices``.
-
-    >>> read_choice(" Set ", ["set", "run"])
-    'set'
-    """
-    if isinstance(answer, str) and len(answer) <= MAX_TEXT:
-        key = " ".join(answer.split()).lower()
-        for choice in choices:
-            if choice.lower() == key:
-                return choice
-    raise AnswerError(
-        N_("{answer} is not one of the choices: {choices}."), answer=brief(answer), choices=", ".join(choices)
-    )
+def not_quite(t: Translations, answer: str, why: str) -> str:
+    """A refusal that quotes the student's answer before saying why: "Not p1: ..."."""
+    return t.gettext("Not {answer}: {why}").format(answer=answer, why=why)
 
 
 # ------------------------------------------------------------------ running a student's function
@@ -415,8 +320,6 @@ def first_refusal(game: Any, actions: str) -> Phase10Error | None:
     >>> first_refusal(Game(2, seed=1), "p1 draw; p1 draw").reason
     <Reason.WRONG_STAGE: 'wrong-stage'>
     """
-    from phase10kit.actions import parse_action
-
     for text in actions.split(";"):
         try:
             action = parse_action(text)
@@ -542,3 +445,52 @@ def from_hand(cards: Sequence[Card], hand: str) -> None:
                 hand=hand,
             )
         held.remove(card)
+
+
+# ------------------------------------------------------------------ "build a group from the hand"
+
+
+@dataclass(frozen=True, slots=True)
+class BuildSentences:
+    """What a build judge says, in its lesson's words: each field calls ``t.gettext``/``t.ngettext`` on literal
+    msgids (so extraction finds them) and returns the sentence, placeholders unfilled but for the count."""
+
+    not_a_group: Callable[[Translations], str]
+    """The cards make no group of the kind: ``{answer}`` (the cards) and ``{why}`` (the refusal)."""
+    wrong_size: Callable[[Translations, int], str]
+    """A group of ``count`` cards, not the target's size: ``{group}`` and ``{count}``."""
+    wrong_wilds: Callable[[Translations, int], str]
+    """A group of the target's size with ``count`` Wilds, not one: ``{group}`` and ``{count}``."""
+    right: Callable[[Translations, Group], str]
+    """The verdict for the group built (the sentence complete)."""
+
+
+def build_judge(kind: GroupKind, hand: str, size: int, sentences: BuildSentences) -> Judge:
+    """A judge for "build a group of ``kind`` of exactly ``size`` cards with exactly one Wild from ``hand``":
+    ``groups.arrange`` says whether the cards make the group (and why not), ``from_hand`` that they are held.
+
+    >>> from phase10kit.i18n import translator
+    >>> words = BuildSentences(
+    ...     lambda t: "{answer}: {why}", lambda t, n: "{group}: {count} cards", lambda t, n: "{group}: {count} Wilds",
+    ...     lambda t, group: f"Right: {group}",
+    ... )
+    >>> judge = build_judge(GroupKind.SET, "R7 B7 G7 W", 3, words)
+    >>> [judge(answer, translator("en"))[1] for answer in ("R7 B7 W", "R7 B7 G7", "R7 B7 G7 W")]
+    ['Right: s[R7 B7 W]', 's[R7 B7 G7]: 0 Wilds', 's[R7 B7 G7 W]: 4 cards']
+    """
+
+    def judge(answer: object, t: Translations) -> Verdict:
+        cards = read_cards(answer)
+        from_hand(cards, hand)
+        try:
+            group = arrange(kind, cards)
+        except Phase10Error as error:
+            return False, sentences.not_a_group(t).format(answer=format_cards(cards), why=error.sentence(lang_of(t)))
+        wilds = sum(card.is_wild for card in cards)
+        if len(cards) != size:
+            return False, sentences.wrong_size(t, len(cards)).format(group=group, count=len(cards))
+        if wilds != 1:
+            return False, sentences.wrong_wilds(t, wilds).format(group=group, count=wilds)
+        return True, sentences.right(t, group)
+
+    return judge

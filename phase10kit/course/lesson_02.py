@@ -11,21 +11,18 @@ from __future__ import annotations
 from fractions import Fraction
 
 from phase10kit.actions import Draw
-from phase10kit.cards import Card, format_cards, parse_cards
-from phase10kit.course.base import Exercise, Translations, Verdict
+from phase10kit.cards import Card, parse_cards
+from phase10kit.course.base import Exercise
 from phase10kit.course.checks import (
+    BuildSentences,
     Case,
+    build_judge,
     exact_judge,
-    from_hand,
     hidden_cases,
-    lang_of,
     predict_judge,
-    read_cards,
     spot_the_refusal,
 )
-from phase10kit.errors import Phase10Error
 from phase10kit.game import Game
-from phase10kit.groups import arrange
 from phase10kit.i18n import N_
 from phase10kit.phases import GroupKind
 
@@ -73,32 +70,28 @@ SET_CASES = (
 )
 
 
-def judge_build(answer: object, t: Translations) -> Verdict:
-    """Cards from the hand that make a set of exactly 4 with exactly one Wild."""
-    cards = read_cards(answer)
-    from_hand(cards, BUILD_HAND)
-    try:
-        group = arrange(GroupKind.SET, cards)
-    except Phase10Error as error:
-        return False, t.gettext("{answer} is not a set: {why}").format(
-            answer=format_cards(cards), why=error.sentence(lang_of(t))
-        )
-    wilds = sum(card.is_wild for card in cards)
-    if len(cards) != 4:
-        return False, t.ngettext(
+judge_build = build_judge(
+    GroupKind.SET,
+    BUILD_HAND,
+    4,
+    BuildSentences(
+        not_a_group=lambda t: t.gettext("{answer} is not a set: {why}"),
+        wrong_size=lambda t, count: t.ngettext(
             "{group} is a set, but of {count} card: the target is a set of 4.",
             "{group} is a set, but of {count} cards: the target is a set of 4.",
-            len(cards),
-        ).format(group=group, count=len(cards))
-    if wilds != 1:
-        return False, t.ngettext(
+            count,
+        ),
+        wrong_wilds=lambda t, count: t.ngettext(
             "{group} is a set of 4 with {count} Wild: the target uses exactly one.",
             "{group} is a set of 4 with {count} Wilds: the target uses exactly one.",
-            wilds,
-        ).format(group=group, count=wilds)
-    return True, t.gettext("Right: {group} is a set of 4 whose Wild stands for a {number}.").format(
-        group=group, number=group.value
-    )
+            count,
+        ),
+        right=lambda t, group: t.gettext("Right: {group} is a set of 4 whose Wild stands for a {number}.").format(
+            group=group, number=group.value
+        ),
+    ),
+)
+"""Cards from the hand that make a set of exactly 4 with exactly one Wild."""
 
 
 def phase_one_position() -> Game:

@@ -13,15 +13,16 @@ from itertools import pairwise
 
 from phase10kit.actions import Draw
 from phase10kit.cards import Card, format_cards, parse_cards
+from phase10kit.course.answers import read_cards
 from phase10kit.course.base import Exercise, Translations, Verdict
 from phase10kit.course.checks import (
+    BuildSentences,
     Case,
+    build_judge,
     exact_judge,
-    from_hand,
     hidden_cases,
     lang_of,
     predict_judge,
-    read_cards,
     spot_the_refusal,
 )
 from phase10kit.errors import Phase10Error
@@ -85,32 +86,28 @@ RUN_CASES = (
 )
 
 
-def judge_build(answer: object, t: Translations) -> Verdict:
-    """Cards from the hand that make a run of exactly 5 with exactly one Wild."""
-    cards = read_cards(answer)
-    from_hand(cards, BUILD_HAND)
-    try:
-        group = arrange(GroupKind.RUN, cards)
-    except Phase10Error as error:
-        return False, t.gettext("{answer} is not a run: {why}").format(
-            answer=format_cards(cards), why=error.sentence(lang_of(t))
-        )
-    wilds = sum(card.is_wild for card in cards)
-    if len(cards) != 5:
-        return False, t.ngettext(
+judge_build = build_judge(
+    GroupKind.RUN,
+    BUILD_HAND,
+    5,
+    BuildSentences(
+        not_a_group=lambda t: t.gettext("{answer} is not a run: {why}"),
+        wrong_size=lambda t, count: t.ngettext(
             "{group} is a run, but of {count} card: the target is a run of 5.",
             "{group} is a run, but of {count} cards: the target is a run of 5.",
-            len(cards),
-        ).format(group=group, count=len(cards))
-    if wilds != 1:
-        return False, t.ngettext(
+            count,
+        ),
+        wrong_wilds=lambda t, count: t.ngettext(
             "{group} is a run of 5 with {count} Wild: the target uses exactly one.",
             "{group} is a run of 5 with {count} Wilds: the target uses exactly one.",
-            wilds,
-        ).format(group=group, count=wilds)
-    return True, t.gettext("Right: {group} is a run of 5; its Wild stands for {number}.").format(
-        group=group, number=group.wild_values()[0]
-    )
+            count,
+        ),
+        right=lambda t, group: t.gettext("Right: {group} is a run of 5; its Wild stands for {number}.").format(
+            group=group, number=group.wild_values()[0]
+        ),
+    ),
+)
+"""Cards from the hand that make a run of exactly 5 with exactly one Wild."""
 
 
 def judge_top(answer: object, t: Translations) -> Verdict:

@@ -20,8 +20,9 @@ from functools import cache
 from itertools import combinations
 
 from phase10kit.cards import Card, format_cards, parse_cards
+from phase10kit.course.answers import read_cards, read_fraction, read_int
 from phase10kit.course.base import AnswerError, Exercise, Judge, Translations, Verdict, brief
-from phase10kit.course.checks import Case, hidden_cases, lang_of, read_cards, read_fraction, read_int, refusal_sentence
+from phase10kit.course.checks import Case, hidden_cases, lang_of, refusal_sentence
 from phase10kit.errors import Reason
 from phase10kit.explain import group_kind_name
 from phase10kit.groups import InvalidGroupError, arrange

@@ -18,8 +18,9 @@ from itertools import combinations
 
 from phase10kit.actions import parse_action
 from phase10kit.cards import Card, format_cards, parse_cards
+from phase10kit.course.answers import read_cards
 from phase10kit.course.base import Exercise, Translations, Verdict
-from phase10kit.course.checks import Case, hidden_cases, read_cards, spot_the_refusal
+from phase10kit.course.checks import Case, hidden_cases, spot_the_refusal
 from phase10kit.course.lesson_04 import build_judge, explained, makes, predict_judge
 from phase10kit.game import Game
 from phase10kit.groups import Group

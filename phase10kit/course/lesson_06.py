@@ -20,8 +20,9 @@ from fractions import Fraction
 
 from phase10kit.actions import parse_action
 from phase10kit.cards import SKIP, standard_deck
+from phase10kit.course.answers import read_choice
 from phase10kit.course.base import AnswerError, Exercise, Judge, Translations, Verdict, brief
-from phase10kit.course.checks import lang_of, read_choice, refusal_sentence, spot_the_refusal
+from phase10kit.course.checks import lang_of, refusal_sentence, spot_the_refusal
 from phase10kit.course.lesson_04 import build_judge, predict_judge
 from phase10kit.errors import Phase10Error
 from phase10kit.game import Game

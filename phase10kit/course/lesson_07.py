@@ -19,8 +19,9 @@ from functools import cache
 
 from phase10kit.actions import Discard, Draw, Lay, parse_action
 from phase10kit.cards import format_cards
+from phase10kit.course.answers import MAX_TEXT, read_int
 from phase10kit.course.base import AnswerError, Exercise, Translations, Verdict, brief
-from phase10kit.course.checks import MAX_TEXT, lang_of, read_int, refusal_sentence, spot_the_refusal
+from phase10kit.course.checks import lang_of, refusal_sentence, spot_the_refusal
 from phase10kit.course.lesson_04 import explained
 from phase10kit.course.lesson_06 import first_refusal, split_moves
 from phase10kit.errors import Phase10Error

@@ -21,9 +21,9 @@ from typing import overload
 
 from phase10kit.actions import parse_action
 from phase10kit.cards import DECK_COUNTS, Card, format_cards, parse_cards
+from phase10kit.course.answers import read_cards, read_int
 from phase10kit.course.base import AnswerError, Exercise, Translations, Verdict, brief
-from phase10kit.course.checks import Case, hidden_cases, read_cards, read_int
-from phase10kit.course.lesson_08 import not_quite
+from phase10kit.course.checks import Case, hidden_cases, not_quite
 from phase10kit.course.lesson_09 import fraction_judge, predict_judge, small_deck_cards
 from phase10kit.game import Game
 from phase10kit.i18n import N_, decimal

@@ -22,9 +22,9 @@ import pandas as pd
 from phase10kit.actions import Action, Discard, Draw, Hit, Lay, parse_action
 from phase10kit.bots import Bot, GameTooLongError, GreedyBot, RandomBot, tournament
 from phase10kit.bots.base import leader
+from phase10kit.course.answers import read_int, read_player
 from phase10kit.course.base import AnswerError, Exercise, Translations, Verdict, brief
-from phase10kit.course.checks import read_int, run_student_function
-from phase10kit.course.lesson_08 import read_player
+from phase10kit.course.checks import run_student_function
 from phase10kit.course.lesson_09 import fraction_judge, predict_judge
 from phase10kit.course.lesson_10 import OUTS_HAND, exact_odds
 from phase10kit.game import Game, PlayerView

@@ -22,8 +22,9 @@ from fractions import Fraction
 from functools import cache
 
 from phase10kit.cards import Card, parse_cards
+from phase10kit.course.answers import read_cards, read_fraction
 from phase10kit.course.base import AnswerError, Exercise, Judge, Translations, Verdict, brief
-from phase10kit.course.checks import Case, hidden_cases, read_cards, read_fraction
+from phase10kit.course.checks import Case, hidden_cases
 
 # The lesson's notebook reads the tiny game and the real-deck tables through this module, its one face.
 from phase10kit.course.optimum_and_bots import (

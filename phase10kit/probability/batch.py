@@ -19,7 +19,8 @@ from phase10kit.cards import COLORS, KIND_COUNT, WILD, Card
 from phase10kit.errors import Phase10Error, Reason
 from phase10kit.phases import GroupKind, Phase
 from phase10kit.probability.profiles import RULE_COLORS, RULE_NUMBERS, BoolArray, CountArray, HandProfiles, IntArray
-from phase10kit.solver_core import HandCounts, best_plan, shape_of, size_plans
+from phase10kit.solver_counts import HandCounts
+from phase10kit.solver_plans import best_plan, shape_of, size_plans
 
 NEVER = 10_000
 """``wilds_needed`` for a hand that no number of Wilds completes."""

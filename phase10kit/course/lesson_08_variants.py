@@ -1,0 +1,280 @@
+"""Lesson 08, part two: the variants (all-advance, any order, short, custom, even and twenty phases).
+
+The exercises ask what a variant changes on the scoring table of part one (``lesson_08_scoring``) or
+ask for its ``Rules(...)`` value, read by ``phase10kit.course.answers.read_rules``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import fields
+
+from phase10kit.actions import parse_action
+from phase10kit.course.answers import read_int, read_numbers, read_phase, read_rules
+from phase10kit.course.base import Exercise, Translations, Verdict
+from phase10kit.course.checks import lang_of, not_quite
+from phase10kit.course.lesson_08_scoring import NOTEBOOK, scored_position, scoring_position
+from phase10kit.explain import phase_name
+from phase10kit.game import Game
+from phase10kit.i18n import N_
+from phase10kit.phases import Phase
+from phase10kit.rules import Rules, phase_list
+
+# ------------------------------------------------------------------ variants
+
+ALL_ADVANCE = Rules(progression="all_advance")
+
+
+def all_advance_position() -> Game:
+    """The scoring table under the all-advance variant."""
+    return scoring_position(ALL_ADVANCE)
+
+
+def _judge_all_advance(answer: object, t: Translations) -> Verdict:
+    number = read_int(answer, low=0, high=20)
+    game = scored_position(ALL_ADVANCE)
+    right = game.open_phases(2)[0]
+    if number == right:
+        return True, t.gettext(
+            "Right: under all-advance everyone moves on every round, so p3 plays Phase {number} in round 2; the "
+            "game lasts one round per phase and the lowest total wins."
+        ).format(number=right)
+    if number == 1:
+        return False, t.gettext(
+            "1 is the standard rule: p3 did not lay Phase 1. Under all-advance, does that keep p3 back?"
+        )
+    return False, t.gettext("{answer} is not it: which phase does everyone play in round 2 under all-advance?").format(
+        answer=number
+    )
+
+
+ALL_ADVANCE_EXERCISE = Exercise(
+    id="variant.all_advance",
+    notebook=NOTEBOOK,
+    clauses=("variant.all_advance", "score.advance"),
+    kind="play",
+    question=N_(
+        "The same table under Rules(progression='all_advance'). p1 goes out; p3 never laid Phase 1. "
+        "Which phase does p3 play in round 2? Write its number."
+    ),
+    solution=2,
+    wrong=(1, 3),
+    hints=(
+        N_("The variant's name says who moves on after each round."),
+        N_("Under all-advance, round n is played on Phase n by everyone."),
+    ),
+    judge=_judge_all_advance,
+    position=all_advance_position,
+)
+
+ANY_ORDER = Rules(progression="any_order")
+ANY_ORDER_HAND = "R1 B2 G3 Y4 R5 B6 G7 R9 B9 W"
+
+
+def any_order_position() -> Game:
+    """p1 has drawn Y12 to ``ANY_ORDER_HAND`` under the any-order variant."""
+    game = Game.from_deal([ANY_ORDER_HAND, "R11 B11 G10 Y10 R8 B8 G12 Y6 S S"], rules=ANY_ORDER, flip="Y2", draws="Y12")
+    game.apply(parse_action("p1 draw"))
+    return game
+
+
+def any_order_phases() -> frozenset[int]:
+    """The phases p1 may lay now: the phase numbers of the engine's legal lay-downs."""
+    game = any_order_position()
+    return frozenset(phase for action in game.legal_actions() if (phase := getattr(action, "phase", None)) is not None)
+
+
+def _judge_any_order(answer: object, t: Translations) -> Verdict:
+    chosen = read_numbers(answer)
+    right = any_order_phases()
+    shown = " ".join(str(n) for n in sorted(chosen))
+    for number in sorted(right - chosen):
+        why = t.gettext("Phase {number} can be laid with these cards too: look again, with the Wild.")
+        return False, not_quite(t, shown, why.format(number=number))
+    for number in sorted(chosen - right):
+        why = t.gettext("Phase {number} ({phase}) cannot be laid with these cards.")
+        return False, not_quite(t, shown, why.format(number=number, phase=ANY_ORDER.phases[number - 1]))
+    return True, t.gettext(
+        "Right: phases {numbers} can all be laid now; under any-order p1 picks one, and each phase is made once."
+    ).format(numbers=", ".join(str(n) for n in sorted(right)))
+
+
+ANY_ORDER_EXERCISE = Exercise(
+    id="variant.any_order",
+    notebook=NOTEBOOK,
+    clauses=("variant.any_order", "phase.list"),
+    kind="play",
+    question=N_(
+        "Under Rules(progression='any_order') p1 holds R1 B2 G3 Y4 R5 B6 G7 R9 B9 W Y12 and has made no phase "
+        "yet. Which phases could p1 lay down now? Write all their numbers."
+    ),
+    solution="2 4 5 6",
+    wrong=("4", "1", "4 5", "2 4 5 6 7"),
+    hints=(
+        N_("Check the ten phases one by one; the runs r7, r8 and r9 deserve a careful look."),
+        N_("The Wild can stand for 8 in a run, and R9 B9 W is a set of 3."),
+    ),
+    judge=_judge_any_order,
+    position=any_order_position,
+)
+
+
+def _changed_fields(rules: Rules, expected: Rules) -> list[str]:
+    return [f.name for f in fields(Rules) if getattr(rules, f.name) != getattr(expected, f.name)]
+
+
+def rules_judge(expected: Rules, *, want: str) -> Callable[[object, Translations], Verdict]:
+    """A judge accepting exactly ``expected``: its sentence names the first field that differs. ``want`` is a
+    msgid describing the asked game."""
+
+    def judge(answer: object, t: Translations) -> Verdict:
+        rules = read_rules(answer)
+        changed = _changed_fields(rules, expected)
+        if not changed:
+            return True, t.gettext("Right: {rules}").format(rules=rules.notation())
+        name = changed[0]
+        if name == "phases":
+            return False, t.gettext("Its phases are {phases}, but the game asked for is: {want}").format(
+                phases=", ".join(str(p) for p in rules.phases), want=t.gettext(want)
+            )
+        default = getattr(Rules(), name)
+        if getattr(expected, name) == default:
+            return False, t.gettext("{name}={value!r} is changed too: keep the other rules at their defaults.").format(
+                name=name, value=getattr(rules, name)
+            )
+        return False, t.gettext("With {name}={value!r} it is not the game asked for: {want}").format(
+            name=name, value=getattr(rules, name), want=t.gettext(want)
+        )
+
+    return judge
+
+
+SHORT_NEXT_WANT = N_("the first 3 standard phases, and a Skip always skips the next player.")
+
+SHORT_RULES_EXERCISE = Exercise(
+    id="variant.short_rules",
+    notebook=NOTEBOOK,
+    clauses=("variant.short", "option.skip_next"),
+    kind="answer",
+    question=N_(
+        "Make the rules of a short game: only the first 3 standard phases, and a Skip always skips the next "
+        "player. Write a Rules(...) value."
+    ),
+    solution=Rules(phases=phase_list("first:3"), skip_target="next"),
+    wrong=(
+        Rules(phases=phase_list("first:3")),
+        Rules(skip_target="next"),
+        Rules(phases=phase_list("first:3"), skip_target="next", go_out="discard"),
+        "first:3",
+    ),
+    hints=(
+        N_("phase_list(...) makes the phase list of a variant; read its help with phase_list?"),
+        N_("Two fields change: phases and skip_target (its choices are 'choose' and 'next')."),
+    ),
+    judge=rules_judge(Rules(phases=phase_list("first:3"), skip_target="next"), want=SHORT_NEXT_WANT),
+)
+
+CUSTOM_WANT = N_("a run of 5, then 5 cards of one colour, then two sets of 4.")
+CUSTOM_RULES = Rules(phases=phase_list("r5, c5, 2s4"))
+
+CUSTOM_EXERCISE = Exercise(
+    id="variant.custom_rules",
+    notebook=NOTEBOOK,
+    clauses=("variant.custom", "phase.list"),
+    kind="answer",
+    question=N_(
+        "Write the rules of a custom game of three phases: a run of 5, then 5 cards of one colour, then "
+        "two sets of 4 (the other rules as usual)."
+    ),
+    solution=CUSTOM_RULES,
+    wrong=(Rules(phases=phase_list("r5, c5, s4")), Rules(phases=phase_list("c5, r5, 2s4")), "r5, s5, 2s4"),
+    hints=(
+        N_("phase_list also reads phases in the notation, separated by commas."),
+        N_("In the notation a run of 5 is r5, five of one colour c5, and two sets of 4 is 2s4."),
+    ),
+    judge=rules_judge(CUSTOM_RULES, want=CUSTOM_WANT),
+)
+
+
+def phase_position_judge(spec: str, position: int, description: str) -> Callable[[object, Translations], Verdict]:
+    """A judge for "which phase comes at ``position`` (1-based) of ``phase_list(spec)``"; ``description`` is a
+    msgid naming the variant."""
+
+    def judge(answer: object, t: Translations) -> Verdict:
+        chosen = read_phase(answer)
+        phases = phase_list(spec)
+        right = phases[position - 1]
+        if chosen == right:
+            return True, t.gettext("Right: phase {position} of {variant} is {phase} ({name}).").format(
+                position=position, variant=t.gettext(description), phase=right, name=_phase_name(right, t)
+            )
+        if chosen in phases:
+            return False, t.gettext("{phase} is in {variant}, but as phase {where}, not phase {position}.").format(
+                phase=chosen, variant=t.gettext(description), where=phases.index(chosen) + 1, position=position
+            )
+        return False, t.gettext("{phase} is not one of the phases of {variant}.").format(
+            phase=chosen, variant=t.gettext(description)
+        )
+
+    return judge
+
+
+def _phase_name(phase: Phase, t: Translations) -> str:
+    return phase_name(phase, lang_of(t))
+
+
+EVEN_DESCRIPTION = N_("the even-phases game")
+
+EVEN_EXERCISE = Exercise(
+    id="variant.even_phases",
+    notebook=NOTEBOOK,
+    clauses=("variant.even_odd",),
+    kind="answer",
+    question=N_("In a game of only the even phases, which phase is the third one a player makes? Write it like s3+r4."),
+    solution="r9",
+    wrong=("s4+r4", "r7", "c7"),
+    hints=(
+        N_("The even phases are Phases 2, 4, 6, 8 and 10 of the standard list."),
+        N_("The third of them is standard Phase 6."),
+    ),
+    judge=phase_position_judge("even", 3, EVEN_DESCRIPTION),
+)
+
+TWENTY_DESCRIPTION = N_("the twenty-phases game")
+
+TWENTY_EXERCISE = Exercise(
+    id="variant.twenty_next",
+    notebook=NOTEBOOK,
+    clauses=("variant.twenty", "phase.list"),
+    kind="answer",
+    question=N_("In the twenty-phases game, which phase comes right after s5+s3 (Phase 10)? Write it like s3+r4."),
+    solution="4s2",
+    wrong=("2s3", "s5+s3", "s4+r5"),
+    hints=(
+        N_("After Phase 10 the game does not start again: the extra phases follow."),
+        N_("Look at phase_list('twenty'), or at the table of extra phases: Phase 11."),
+    ),
+    judge=phase_position_judge("twenty", 11, TWENTY_DESCRIPTION),
+)
+
+
+VARIANT_EXERCISES: tuple[Exercise, ...] = (
+    ALL_ADVANCE_EXERCISE,
+    ANY_ORDER_EXERCISE,
+    SHORT_RULES_EXERCISE,
+    CUSTOM_EXERCISE,
+    EVEN_EXERCISE,
+    TWENTY_EXERCISE,
+)
+"""The exercises of this part, in the notebook's order."""
+
+__all__ = [
+    "ALL_ADVANCE",
+    "ANY_ORDER",
+    "VARIANT_EXERCISES",
+    "all_advance_position",
+    "any_order_phases",
+    "any_order_position",
+    "phase_position_judge",
+    "rules_judge",
+]
