@@ -20,10 +20,10 @@ from dataclasses import dataclass
 from phase10kit.actions import Lay
 from phase10kit.cards import Card
 from phase10kit.engine.view import PlayerView
-from phase10kit.explain import explain, phase_name
+from phase10kit.explain import explain
 from phase10kit.groups import Layout
 from phase10kit.i18n import percent, translator
-from phase10kit.phases import Phase
+from phase10kit.phases import Phase, phase_name
 from phase10kit.solver import find_layout, missing, outs
 
 

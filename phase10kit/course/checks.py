@@ -29,6 +29,7 @@ from phase10kit.cards import DECK_COUNTS, Card, excess_over_deck, format_cards, 
 from phase10kit.course.base import AnswerError, Judge, Translations, Verdict, brief
 from phase10kit.errors import NotationError, Phase10Error, Reason
 from phase10kit.i18n import LANGUAGES, N_
+from phase10kit.refusals import sentence
 
 MAX_TEXT = 400
 """Longest answer text a checker reads."""
@@ -348,7 +349,7 @@ def hidden_cases(name: str, cases: Iterable[Case], *, timeout: float = 1.0, show
                 got = run_student_function(answer, *args, timeout=timeout)
                 ok = bool(run_student_function(same, got, case.expected, timeout=timeout))
             except StudentCodeError as error:
-                failures.append(t.gettext("{call}: {problem}").format(call=call, problem=error.sentence(lang_of(t))))
+                failures.append(t.gettext("{call}: {problem}").format(call=call, problem=sentence(error, lang_of(t))))
                 if error.timed_out:  # a function that loops forever would loop on every case: stop here
                     break
                 continue
@@ -430,11 +431,9 @@ def first_refusal(game: Any, actions: str) -> Phase10Error | None:
 
 
 def refusal_sentence(error: Phase10Error, lang: str = "en") -> str:
-    """The student's sentence for an engine refusal: the error's own translated sentence when it has one."""
-    sentence = getattr(error, "sentence", None)
-    if callable(sentence):
-        with contextlib.suppress(Exception):
-            return str(sentence(lang))
+    """The student's sentence for an engine refusal in ``lang``; its English message if wording it fails."""
+    with contextlib.suppress(Exception):
+        return sentence(error, lang)
     return str(error)
 
 

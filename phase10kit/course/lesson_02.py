@@ -28,6 +28,7 @@ from phase10kit.game import Game
 from phase10kit.groups import arrange
 from phase10kit.i18n import N_
 from phase10kit.phases import GroupKind
+from phase10kit.refusals import sentence
 
 NOTEBOOK = "02_sets"
 SMALL_DECK = "R1 B1 G1 Y1 R2 B2 G2 Y2 R3 B3 G3 Y3"
@@ -81,7 +82,7 @@ def judge_build(answer: object, t: Translations) -> Verdict:
         group = arrange(GroupKind.SET, cards)
     except Phase10Error as error:
         return False, t.gettext("{answer} is not a set: {why}").format(
-            answer=format_cards(cards), why=error.sentence(lang_of(t))
+            answer=format_cards(cards), why=sentence(error, lang_of(t))
         )
     wilds = sum(card.is_wild for card in cards)
     if len(cards) != 4:
