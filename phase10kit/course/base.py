@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeAlias
 
+from phase10kit.course import progress
 from phase10kit.errors import Phase10Error, Reason
 from phase10kit.i18n import LANGUAGES, N_, translator
 from phase10kit.refusals import sentence
@@ -243,8 +244,6 @@ class Exercise:
         # No answer yet (the student edition run top to bottom) shows the first step without using it up.
         hint = "" if ok else self.next_hint(lang, advance=not is_blank(answer))
         if record:
-            from phase10kit.course import progress
-
             progress.record(self.id, ok, lang)
         return Feedback(ok, message, hint)
 
