@@ -78,6 +78,7 @@ def seen_by(view: PlayerView) -> list[Card]:
 
 def completion_chances(view: PlayerView, phase: Phase, draws: Sequence[int] = (1, 2, 3)) -> tuple[float, ...]:
     """The chance of holding ``phase`` after each number of further draws (exact, over the unseen cards)."""
+    # Imported on use: a table that never asks for a hint never loads numpy, pandas and the probability package.
     from phase10kit.probability import completion_odds
 
     hand = list(view.hand)

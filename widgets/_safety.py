@@ -35,6 +35,7 @@ class Refusal(Phase10Error):
 
 @sentence.register
 def _refusal_sentence(error: Refusal, lang: str = "en") -> str:
+    """A widget's refusal is said as it was written: already in the student's language."""
     return str(error)
 
 

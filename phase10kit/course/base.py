@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeAlias
 
+from phase10kit.cards import Card
 from phase10kit.course import progress
 from phase10kit.errors import Phase10Error, Reason
 from phase10kit.i18n import LANGUAGES, N_, translator
@@ -150,8 +151,6 @@ def brief(answer: object) -> str:
 
 
 def _is_card(value: object) -> bool:
-    from phase10kit.cards import Card
-
     return isinstance(value, Card)
 
 

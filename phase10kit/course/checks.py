@@ -25,6 +25,7 @@ from fractions import Fraction
 from types import FrameType
 from typing import Any
 
+from phase10kit.actions import parse_action
 from phase10kit.cards import DECK_COUNTS, Card, excess_over_deck, format_cards, parse_cards
 from phase10kit.course.base import AnswerError, Judge, Translations, Verdict, brief
 from phase10kit.errors import NotationError, Phase10Error, Reason
@@ -416,8 +417,6 @@ def first_refusal(game: Any, actions: str) -> Phase10Error | None:
     >>> first_refusal(Game(2, seed=1), "p1 draw; p1 draw").reason
     <Reason.WRONG_STAGE: 'wrong-stage'>
     """
-    from phase10kit.actions import parse_action
-
     for text in actions.split(";"):
         try:
             action = parse_action(text)

@@ -25,7 +25,7 @@ import pandas as pd
 
 from phase10kit.cards import Card
 from phase10kit.course.base import AnswerError, Exercise, Judge, Translations, Verdict, brief
-from phase10kit.course.checks import Case, hidden_cases, read_fraction, run_student_function
+from phase10kit.course.checks import Case, hidden_cases, read_fraction, read_int, run_student_function
 from phase10kit.i18n import N_, decimal
 from phase10kit.phases import Phase
 from phase10kit.probability import DeckSpec, count_hands, exact_deal_odds, simulate_deal_odds
@@ -363,8 +363,6 @@ SMALL_RUN = Exercise(
 
 
 def _judge_rarer(answer: object, t: Translations) -> Verdict:
-    from phase10kit.course.checks import read_int
-
     number = read_int(answer, low=1, high=10)
     if number not in (7, 10):
         raise AnswerError(N_("{answer} is not one of the two phases asked about: 7 or 10."), answer=brief(answer))
