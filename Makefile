@@ -30,6 +30,7 @@ test: $(VENV)/.test-installed
 	$(BIN)/ruff format --check .
 	$(BIN)/nbqa ruff teacher/*.ipynb notebooks/*.ipynb  # the translations (teacher/uk/ ...) hold the same code
 	$(BIN)/mypy --strict phase10kit phase10kit_server widgets tools
+	$(BIN)/lint-imports --no-cache  # the layers and purity contracts of pyproject.toml [tool.importlinter]
 	$(BIN)/pytest tests phase10kit widgets tools README.md
 	# Every course notebook in six languages, both editions, the table and the deck (nbval): two workers, each
 	# running whole notebooks (--dist loadfile keeps a notebook's cells on one kernel).

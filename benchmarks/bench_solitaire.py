@@ -31,7 +31,7 @@ from phase10kit.bots import ExpertBot, SmartBot, play_game, tournament
 from phase10kit.probability import exact_deal_odds, fits_model, solitaire_optimum
 from phase10kit.probability.exact_mixed import count_mixed
 from phase10kit.probability.solitaire import forget_solved
-from phase10kit.probability.solitaire_bots import bots_against_optimum
+from phase10kit.solitaire_bots import bots_against_optimum
 
 WITHIN_SHOWN = (1, 2, 3, 5, 10, 20, 30)
 

@@ -6,6 +6,7 @@
 (True, 's[R7 B7 G7] s[Y2 B2 W]')
 """
 
+from phase10kit import svg  # noqa: F401  (draws every value's picture in Jupyter: see phase10kit._pictures)
 from phase10kit.actions import Action, Discard, Draw, Hit, Lay, Take, parse_action
 from phase10kit.cards import (
     COLORS,

@@ -30,7 +30,7 @@ from typing import TypeAlias
 
 from phase10kit.cards import CARDS_BY_INDEX, WILD_INDEX, Card
 from phase10kit.errors import NotationError, Reason, check_text, quote
-from phase10kit.groups import End, Group
+from phase10kit.groups import End, Group, Layout
 from phase10kit.phases import GroupKind
 
 _CARD_TEXT = tuple(str(card) for card in CARDS_BY_INDEX)
@@ -200,8 +200,6 @@ def parse_action(text: str) -> Action:
         return Draw(player) if match.group(2) == "draw" else Take(player)
     match = _LAY.fullmatch(line)
     if match:
-        from phase10kit.groups import Layout
-
         layout = Layout.parse(match.group(3))
         number = int(match.group(2)) if match.group(2) else None
         return Lay(int(match.group(1)) - 1, layout.groups, number)

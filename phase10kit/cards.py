@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import total_ordering
 
+from phase10kit._pictures import picture
 from phase10kit.errors import NotationError, Reason, check_text, quote
 
 NUMBERS = range(1, 13)
@@ -181,9 +182,7 @@ class Card:
         return self.index < other.index
 
     def _repr_svg_(self) -> str:
-        from phase10kit import svg
-
-        return str(svg.card_svg(self))
+        return picture(self)  # drawn by phase10kit.svg, which registers itself (see phase10kit._pictures)
 
 
 CARDS_BY_INDEX: tuple[Card, ...] = tuple(

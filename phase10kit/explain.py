@@ -1,4 +1,9 @@
-"""Plain-language explanations of where a hand stands with a phase, in the kit's languages."""
+"""Plain-language explanations of where a hand stands with a phase, in the kit's languages.
+
+With them, the names of colours, groups and actions in words. The names of phases and of the groups a
+phase asks for live with the phases (``phase10kit.phases.phase_name``, ``spec_name``: ``Phase.name`` needs
+them there) and are handed on here, beside the other names, where the widgets and notebooks look for them.
+"""
 
 from __future__ import annotations
 
@@ -7,8 +12,18 @@ from collections.abc import Iterable
 from phase10kit.actions import Action, Discard, Draw, Hit, Lay, Take
 from phase10kit.cards import WILD, Card, Color, format_cards
 from phase10kit.i18n import translator
-from phase10kit.phases import GroupKind, GroupSpec, Phase
+from phase10kit.phases import GroupKind, GroupSpec, Phase, phase_name, spec_name
 from phase10kit.solver import GroupProgress, find_layout, missing, progress
+
+__all__ = [
+    "action_phrase",
+    "color_name",
+    "explain",
+    "group_kind_name",
+    "group_name",
+    "phase_name",
+    "spec_name",
+]
 
 
 def explain(hand: Iterable[Card], phase: Phase, *, natural_required: bool = True, lang: str = "en") -> str:
@@ -37,51 +52,6 @@ def explain(hand: Iterable[Card], phase: Phase, *, natural_required: bool = True
         parts.append(_describe(group, label, lang))
     details = "; ".join(parts)
     return f"{first} {details[:1].upper()}{details[1:]}."
-
-
-def phase_name(phase: Phase, lang: str = "en") -> str:
-    """The phase's readable name in ``lang``: ``"2 sets of 3"``, ``"1 set of 3 + 1 run of 4"``.
-
-    >>> phase_name(Phase.parse("2s3+c4"))
-    '2 sets of 3 + 4 cards of one colour'
-    >>> phase_name(Phase.parse("s3+r4"), "uk")
-    '1 набір з 3 + 1 ряд із 4'
-    """
-    parts = []
-    specs = list(phase.groups)
-    i = 0
-    while i < len(specs):
-        j = i
-        while j < len(specs) and specs[j] == specs[i]:
-            j += 1
-        parts.append(_count_name(specs[i], j - i, lang))
-        i = j
-    return " + ".join(parts)
-
-
-def _count_name(spec: GroupSpec, count: int, lang: str) -> str:
-    t = translator(lang)
-    if spec.kind is GroupKind.SET:
-        return t.ngettext("{count} set of {size}", "{count} sets of {size}", count).format(count=count, size=spec.size)
-    if spec.kind is GroupKind.RUN:
-        return t.ngettext("{count} run of {size}", "{count} runs of {size}", count).format(count=count, size=spec.size)
-    one = t.ngettext("{size} card of one colour", "{size} cards of one colour", spec.size).format(size=spec.size)
-    return one if count == 1 else t.gettext("{count} x {group}").format(count=count, group=one)
-
-
-def spec_name(spec: GroupSpec, lang: str = "en") -> str:
-    """A group a phase asks for, in ``lang``: ``"set of 3"``, ``"run of 4"``, ``"4 cards of one colour"``.
-
-    >>> from phase10kit.phases import GroupKind
-    >>> spec_name(GroupSpec(GroupKind.RUN, 4)), spec_name(GroupSpec(GroupKind.SET, 3), "cs")
-    ('run of 4', 'sada 3 karet')
-    """
-    t = translator(lang)
-    if spec.kind is GroupKind.SET:
-        return t.gettext("set of {size}").format(size=spec.size)
-    if spec.kind is GroupKind.RUN:
-        return t.gettext("run of {size}").format(size=spec.size)
-    return t.ngettext("{size} card of one colour", "{size} cards of one colour", spec.size).format(size=spec.size)
 
 
 def group_kind_name(kind: GroupKind, lang: str = "en") -> str:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Literal
 
+from phase10kit._pictures import picture
 from phase10kit.cards import COLORS, NUMBERS, WILD, Card, Color, parse_cards
 from phase10kit.errors import NotationError, Phase10Error, Reason, check_text, quote
 from phase10kit.phases import GroupKind
@@ -197,9 +198,7 @@ class Group:
         return f"Group({str(self)!r})"
 
     def _repr_svg_(self) -> str:
-        from phase10kit import svg
-
-        return str(svg.group_svg(self))
+        return picture(self)  # drawn by phase10kit.svg, which registers itself (see phase10kit._pictures)
 
 
 def arrange(kind: GroupKind, cards: Sequence[Card], *, natural_required: bool = True, prefer: End = "high") -> Group:
@@ -403,6 +402,4 @@ class Layout:
         return f"Layout({str(self)!r})"
 
     def _repr_svg_(self) -> str:
-        from phase10kit import svg
-
-        return str(svg.layout_svg(self))
+        return picture(self)  # drawn by phase10kit.svg, which registers itself (see phase10kit._pictures)

@@ -20,10 +20,10 @@ from dataclasses import dataclass
 from phase10kit.actions import Lay
 from phase10kit.cards import Card
 from phase10kit.engine.view import PlayerView
-from phase10kit.explain import explain, phase_name
+from phase10kit.explain import explain
 from phase10kit.groups import Layout
 from phase10kit.i18n import percent, translator
-from phase10kit.phases import Phase
+from phase10kit.phases import Phase, phase_name
 from phase10kit.solver import find_layout, missing, outs
 
 
@@ -78,6 +78,7 @@ def seen_by(view: PlayerView) -> list[Card]:
 
 def completion_chances(view: PlayerView, phase: Phase, draws: Sequence[int] = (1, 2, 3)) -> tuple[float, ...]:
     """The chance of holding ``phase`` after each number of further draws (exact, over the unseen cards)."""
+    # Imported on use: a table that never asks for a hint never loads numpy, pandas and the probability package.
     from phase10kit.probability import completion_odds
 
     hand = list(view.hand)

@@ -22,6 +22,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from phase10kit.errors import Phase10Error, Reason, quote
+
 LANGUAGES = {"en": "English", "es": "Español", "hr": "Hrvatski", "cs": "Čeština", "uk": "Українська", "ko": "한국어"}
 """The kit's languages: English and those of its source rule texts."""
 DOMAIN = "phase10kit"
@@ -40,8 +42,6 @@ def N_(message: str) -> str:
 def check_lang(lang: str) -> str:
     """``lang`` itself when the kit speaks it; otherwise a ``Phase10Error`` naming the choices."""
     if lang not in LANGUAGES:
-        from phase10kit.errors import Phase10Error, Reason, quote
-
         choices = ", ".join(LANGUAGES)
         raise Phase10Error(
             f"unknown language {quote(lang, 40)!r}: choose one of {choices}",

@@ -10,7 +10,9 @@ import re
 from dataclasses import dataclass, field
 from itertools import groupby
 
+from phase10kit._pictures import picture
 from phase10kit.errors import NotationError, Reason, check_text, quote
+from phase10kit.i18n import translator
 
 
 class GroupKind(enum.Enum):
@@ -47,9 +49,7 @@ class GroupSpec:
 
     @property
     def name(self) -> str:
-        """``"set of 3"``, ``"run of 4"`` or ``"4 cards of one colour"`` (English; ``explain.spec_name`` for others)."""
-        from phase10kit.explain import spec_name
-
+        """``"set of 3"``, ``"run of 4"`` or ``"4 cards of one colour"`` (English; ``spec_name`` for others)."""
         return spec_name(self)
 
 
@@ -137,9 +137,7 @@ class Phase:
 
     @property
     def name(self) -> str:
-        """A readable English name: ``"2 sets of 3"``, ``"1 set of 3 + 1 run of 4"`` (see ``explain.phase_name``)."""
-        from phase10kit.explain import phase_name
-
+        """A readable English name: ``"2 sets of 3"``, ``"1 set of 3 + 1 run of 4"`` (see ``phase_name``)."""
         return phase_name(self)
 
     @property
@@ -148,9 +146,51 @@ class Phase:
         return sum(spec.size for spec in self.groups)
 
     def _repr_svg_(self) -> str:
-        from phase10kit import svg
+        return picture(self)  # drawn by phase10kit.svg, which registers itself (see phase10kit._pictures)
 
-        return str(svg.phase_svg(self))
+
+def phase_name(phase: Phase, lang: str = "en") -> str:
+    """The phase's readable name in ``lang``: ``"2 sets of 3"``, ``"1 set of 3 + 1 run of 4"``.
+
+    >>> phase_name(Phase.parse("2s3+c4"))
+    '2 sets of 3 + 4 cards of one colour'
+    >>> phase_name(Phase.parse("s3+r4"), "uk")
+    '1 набір з 3 + 1 ряд із 4'
+    """
+    parts = []
+    specs = list(phase.groups)
+    i = 0
+    while i < len(specs):
+        j = i
+        while j < len(specs) and specs[j] == specs[i]:
+            j += 1
+        parts.append(_count_name(specs[i], j - i, lang))
+        i = j
+    return " + ".join(parts)
+
+
+def _count_name(spec: GroupSpec, count: int, lang: str) -> str:
+    t = translator(lang)
+    if spec.kind is GroupKind.SET:
+        return t.ngettext("{count} set of {size}", "{count} sets of {size}", count).format(count=count, size=spec.size)
+    if spec.kind is GroupKind.RUN:
+        return t.ngettext("{count} run of {size}", "{count} runs of {size}", count).format(count=count, size=spec.size)
+    one = t.ngettext("{size} card of one colour", "{size} cards of one colour", spec.size).format(size=spec.size)
+    return one if count == 1 else t.gettext("{count} x {group}").format(count=count, group=one)
+
+
+def spec_name(spec: GroupSpec, lang: str = "en") -> str:
+    """A group a phase asks for, in ``lang``: ``"set of 3"``, ``"run of 4"``, ``"4 cards of one colour"``.
+
+    >>> spec_name(GroupSpec(GroupKind.RUN, 4)), spec_name(GroupSpec(GroupKind.SET, 3), "cs")
+    ('run of 4', 'sada 3 karet')
+    """
+    t = translator(lang)
+    if spec.kind is GroupKind.SET:
+        return t.gettext("set of {size}").format(size=spec.size)
+    if spec.kind is GroupKind.RUN:
+        return t.gettext("run of {size}").format(size=spec.size)
+    return t.ngettext("{size} card of one colour", "{size} cards of one colour", spec.size).format(size=spec.size)
 
 
 STANDARD_PHASES = ("2s3", "s3+r4", "s4+r4", "r7", "r8", "r9", "2s4", "c7", "s5+s2", "s5+s3")

@@ -3,7 +3,8 @@
 Cards are readable without colour: each shows its number (or W / S), its colour's name and a
 shape that differs per colour (red circle, blue square, green triangle, yellow diamond), and
 carries an ``aria-label`` for screen readers. Nothing here imports Jupyter; values reach these
-functions through their ``_repr_svg_`` methods.
+functions through their ``_repr_svg_`` methods, which ask the drawings this module registers when
+imported (``phase10kit._pictures`` says why the values never import it).
 """
 
 from __future__ import annotations
@@ -11,11 +12,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
+from phase10kit._pictures import draws
 from phase10kit.cards import Card, Color
-from phase10kit.explain import color_name, group_kind_name, phase_name, spec_name
+from phase10kit.explain import color_name, group_kind_name
 from phase10kit.groups import Group, Layout
 from phase10kit.i18n import translator
-from phase10kit.phases import Phase
+from phase10kit.phases import Phase, phase_name, spec_name
+
+__all__ = [
+    "card_label",
+    "card_svg",
+    "card_word",
+    "cards_svg",
+    "face_down_svg",
+    "group_svg",
+    "layout_svg",
+    "phase_svg",
+]
 
 CARD_WIDTH, CARD_HEIGHT, GAP = 60, 90, 6
 FILL = {Color.RED: "#d62728", Color.BLUE: "#1f5fbf", Color.GREEN: "#2a8a3e", Color.YELLOW: "#e0b000"}
@@ -191,3 +204,10 @@ def phase_svg(phase: Phase, *, scale: float = 1.0, lang: str = "en") -> str:
         x += width + 10
     label = translator(lang).gettext("phase {code}: {name}").format(code=phase, name=phase_name(phase, lang))
     return _svg(max(x - 10, 1), 60, "".join(parts), label, scale)
+
+
+# Each value's picture in Jupyter (its ``_repr_svg_``): the drawings above with their defaults.
+draws(Card, card_svg)
+draws(Group, group_svg)
+draws(Layout, layout_svg)
+draws(Phase, phase_svg)

@@ -22,6 +22,7 @@ from phase10kit.cards import Color
 from phase10kit.errors import QUOTE_LIMIT, NotationError, Phase10Error, Reason
 from phase10kit.groups import Group, Layout
 from phase10kit.phases import phase
+from phase10kit.refusals import sentence
 from phase10kit.rules import phase_list
 
 PARSERS: dict[str, Callable[[object], object]] = {
@@ -63,7 +64,7 @@ def answers(parser: Callable[[object], object], value: object) -> None:
     except NotationError as error:
         assert isinstance(error.reason, Reason)
         assert len(str(error)) <= 3 * QUOTE_LIMIT + 300, str(error)[:400]
-        error.sentence("uk")  # a sentence in any language, never an exception
+        sentence(error, "uk")  # a sentence in any language, never an exception
 
 
 @pytest.mark.parametrize("name", list(PARSERS))

@@ -22,7 +22,7 @@ from phase10kit.i18n import LANGUAGES
 from phase10kit.phases import phase
 from phase10kit.probability import solitaire_optimum
 from phase10kit.probability.solitaire import forget_solved
-from phase10kit.probability.solitaire_bots import bot_policy
+from phase10kit.solitaire_bots import bot_policy
 
 EXERCISES = list(l12.EXERCISES)
 IDS = [exercise.id for exercise in EXERCISES]

@@ -16,7 +16,17 @@ from hypothesis import strategies as st
 
 import phase10kit.course
 from phase10kit.cards import CARDS_BY_INDEX, DECK_COUNTS, format_cards
-from phase10kit.course import CLAUSES, LESSONS, Exercise, coverage, exercises, for_notebook, progress, uncovered
+from phase10kit.course import (
+    CLAUSES,
+    LESSONS,
+    Exercise,
+    coverage,
+    exercises,
+    for_notebook,
+    progress,
+    progress_summary,
+    uncovered,
+)
 from phase10kit.course.answers import read_cards, read_fraction, read_int
 from phase10kit.course.base import AnswerError, Feedback, brief, reset_hints
 from phase10kit.course.checks import (
@@ -293,7 +303,7 @@ def test_summary_counts_each_solved_exercise_once(tmp_path: Path) -> None:
     first = EXERCISES[0]
     for ok in (False, True, True):
         progress.record(first.id, ok, "en", path=path)
-    table = progress.summary(path)
+    table = progress_summary(path)
     assert table[first.notebook][0] == 1
     assert sum(total for _, total in table.values()) == len(EXERCISES)
 

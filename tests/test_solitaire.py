@@ -18,8 +18,9 @@ from phase10kit import Card, Phase, Phase10Error, can_complete, parse_cards, pha
 from phase10kit.errors import Reason
 from phase10kit.probability import STANDARD_DECK, DeckSpec, exact_deal_odds, fits_model, solitaire_optimum
 from phase10kit.probability.solitaire import WITHIN_TURNS, cache_dir, forget_solved
-from phase10kit.probability.solitaire_bots import model_turns, play_solitaire
 from phase10kit.probability.solitaire_profiles import holds_mask, level, profile_space, transitions
+from phase10kit.refusals import sentence
+from phase10kit.solitaire_bots import model_turns, play_solitaire
 
 TINY_DECK = DeckSpec(numbers=4, colors=2, copies=1, wilds=1, skips=1)
 SMALL_DECK = DeckSpec(numbers=6, colors=2, copies=1, wilds=2, skips=1)
@@ -310,7 +311,7 @@ def test_phases_mixing_number_and_colour_groups_are_refused_with_a_reason(mixed:
     with pytest.raises(Phase10Error) as caught:
         solitaire_optimum(mixed)
     assert caught.value.reason is Reason.NOT_SOLITAIRE
-    assert "r4+c4" in caught.value.sentence("en") or "c" in str(caught.value)
+    assert "r4+c4" in sentence(caught.value, "en") or "c" in str(caught.value)
 
 
 @pytest.mark.parametrize("bad", [None, 3.5, [1], "s3 + nonsense", 21, 0, True])

@@ -11,8 +11,9 @@ import pytest
 
 import widgets.group_builder
 from phase10kit.cards import format_cards, shuffled_deck
-from phase10kit.errors import SENTENCES, Phase10Error, Reason
+from phase10kit.errors import Phase10Error, Reason
 from phase10kit.i18n import translator
+from phase10kit.refusals import SENTENCES
 from widgets import Feedback, GroupBuilder, PhaseChecker, WildPlayground, describe_error
 
 

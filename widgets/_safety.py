@@ -19,7 +19,9 @@ import ipywidgets
 import traitlets
 
 from phase10kit.errors import Phase10Error
+from phase10kit.i18n import N_ as N_  # the one N_, re-exported: the widgets mark their msgids with it
 from phase10kit.i18n import translator
+from phase10kit.refusals import sentence
 from widgets.language import notebook_lang
 
 P = ParamSpec("P")
@@ -27,16 +29,14 @@ Tone = Literal["info", "ok", "problem"]
 LOG = logging.getLogger("widgets")
 
 
-def N_(message: str) -> str:
-    """Mark a msgid for extraction without translating it yet (translated where it is shown)."""
-    return message
-
-
 class Refusal(Phase10Error):
     """A widget's own refusal, its message already in the student's language (shown as it is)."""
 
-    def sentence(self, lang: str = "en") -> str:
-        return str(self)
+
+@sentence.register
+def _refusal_sentence(error: Refusal, lang: str = "en") -> str:
+    """A widget's refusal is said as it was written: already in the student's language."""
+    return str(error)
 
 
 def describe_error(error: Phase10Error, lang: str | None = None) -> str:
@@ -51,7 +51,7 @@ def describe_error(error: Phase10Error, lang: str | None = None) -> str:
     'A set has one number, but R7 B7 R2 mixes 2, 7.'
     """
     lang = notebook_lang(lang)
-    return error.sentence(lang)
+    return sentence(error, lang)
 
 
 class BrowserLocked:

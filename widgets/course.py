@@ -21,7 +21,7 @@ import ipywidgets
 from IPython.display import HTML, display
 
 from phase10kit.cards import Card
-from phase10kit.course import Exercise, Feedback, exercises, notebooks, progress
+from phase10kit.course import Exercise, Feedback, exercises, notebooks, progress_summary
 from phase10kit.course.answers import read_cards, read_fraction
 from phase10kit.course.base import AnswerError, index_by_id, is_blank
 from phase10kit.groups import arrange
@@ -301,7 +301,7 @@ class ProgressView(BrowserLocked, ipywidgets.HTML):  # type: ignore[misc]
     def refresh(self) -> None:
         """Read the progress file again and redraw."""
         t = translator(self.lang)
-        self.rows = progress.summary(self.path)
+        self.rows = progress_summary(self.path)
         solved = sum(done for done, _ in self.rows.values())
         total = sum(count for _, count in self.rows.values())
         self.totals = (solved, total)

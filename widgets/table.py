@@ -25,11 +25,12 @@ import ipywidgets
 
 from phase10kit.actions import Action, Discard, Draw, Hit, Lay, Take
 from phase10kit.cards import Card, Color
-from phase10kit.errors import SENTENCES, Phase10Error, Reason
+from phase10kit.errors import Phase10Error, Reason
 from phase10kit.explain import color_name
 from phase10kit.game import Game, PlayerView
 from phase10kit.hints import hint
 from phase10kit.i18n import LANGUAGES, check_lang, translator
+from phase10kit.refusals import SENTENCES
 from phase10kit.rules import Rules
 from widgets._safety import N_, BrowserLocked, Feedback, Locked, Refusal, describe_error, locked_html
 from widgets.cards import GroupsView, HandView

@@ -90,7 +90,7 @@ class ExpertBot(SmartBot):
     # -- drawing: the discard pile's top against a blind draw
 
     def _expert_draw(self, view: PlayerView, solved: SolitaireOptimum) -> tuple[Action, Explanation]:
-        from phase10kit.probability.solitaire import turns_text
+        from phase10kit.probability.solitaire import turns_text  # on use, as in _solved: start-up speed
 
         t = translator(self.lang)
         take = next((a for a in view.legal if isinstance(a, Take)), None)
@@ -128,7 +128,7 @@ class ExpertBot(SmartBot):
     # -- discarding: the card whose loss costs the fewest expected turns
 
     def _expert_discard(self, view: PlayerView, solved: SolitaireOptimum) -> tuple[Action, str]:
-        from phase10kit.probability.solitaire import turns_text
+        from phase10kit.probability.solitaire import turns_text  # on use, as in _solved: start-up speed
 
         t = translator(self.lang)
         values = solved.discard_values(list(view.hand))

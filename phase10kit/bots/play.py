@@ -203,6 +203,8 @@ def play_games(
 
 def summarize(bots: Sequence[Bot], rows: pd.DataFrame) -> pd.DataFrame:
     """The tournament table of a ``play_games`` result: one row per bot (see ``tournament``)."""
+    # Imported on use: playing games never loads pandas or the probability package (start-up speed, and
+    # their objects slow every full garbage collection); only a tournament's table needs them.
     import pandas as pd
 
     from phase10kit.probability.simulate import wilson_interval

@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from phase10kit.bots.base import Bot
 from phase10kit.bots.expert import ExpertBot
 from phase10kit.bots.policies import GreedyBot, RandomBot, SmartBot
-from phase10kit.errors import N_, Phase10Error, Reason, brief
+from phase10kit.errors import Phase10Error, Reason, brief
+from phase10kit.i18n import N_
 
 
 @dataclass(frozen=True)

@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import os
 from types import ModuleType
 
+from phase10kit.course import progress
 from phase10kit.course.base import CLAUSES, KINDS, AnswerError, Exercise, Feedback, Judge, Translations, Verdict
 
 LESSONS = tuple(f"lesson_{number:02d}" for number in range(13))
@@ -63,6 +65,23 @@ def notebooks() -> list[str]:
     return list(dict.fromkeys(exercise.notebook for exercise in exercises.values()))
 
 
+def progress_summary(path: str | os.PathLike[str] | None = None) -> dict[str, tuple[int, int]]:
+    """``{notebook: (solved, total)}`` for every notebook of the course, in course order, from the progress
+    file at ``path`` (``progress.progress_path()`` when not given).
+
+    >>> import os, tempfile
+    >>> empty = os.path.join(tempfile.mkdtemp(), "none.jsonl")
+    >>> all(done == 0 for done, total in progress_summary(empty).values())
+    True
+    """
+    done = progress.solved(path)
+    result: dict[str, tuple[int, int]] = {}
+    for exercise in exercises.values():
+        count, total = result.get(exercise.notebook, (0, 0))
+        result[exercise.notebook] = (count + (exercise.id in done), total + 1)
+    return result
+
+
 def coverage() -> dict[str, list[str]]:
     """``{clause id: [ids of the exercises that test it]}`` for every clause of docs/rules.md (empty lists
     name the clauses no exercise tests yet)."""
@@ -91,5 +110,7 @@ __all__ = [
     "exercises",
     "for_notebook",
     "notebooks",
+    "progress",
+    "progress_summary",
     "uncovered",
 ]

@@ -16,8 +16,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeAlias
 
+from phase10kit.cards import Card
+from phase10kit.course import progress
 from phase10kit.errors import Phase10Error, Reason
 from phase10kit.i18n import LANGUAGES, N_, translator
+from phase10kit.refusals import sentence
 
 LOG = logging.getLogger("phase10kit.course")
 
@@ -105,7 +108,7 @@ class AnswerError(Phase10Error):
     into feedback in the student's language.
 
     >>> error = AnswerError(N_("{answer} is not a number."), answer="'seven'")
-    >>> error.sentence("en")
+    >>> sentence(error, "en")
     "'seven' is not a number."
     """
 
@@ -114,10 +117,12 @@ class AnswerError(Phase10Error):
         self.values = values
         super().__init__(msgid.format(**values), reason=reason)
 
-    def sentence(self, lang: str = "en") -> str:
-        """The sentence in ``lang`` (English when the kit does not speak ``lang``)."""
-        t = translator(lang if lang in LANGUAGES else "en")
-        return t.gettext(self.msgid).format(**self.values)
+
+@sentence.register
+def _answer_sentence(error: AnswerError, lang: str = "en") -> str:
+    """An answer's refusal in ``lang``: its own msgid and values (English when the kit does not speak ``lang``)."""
+    t = translator(lang if lang in LANGUAGES else "en")
+    return t.gettext(error.msgid).format(**error.values)
 
 
 _BRIEF = reprlib.Repr()
@@ -146,8 +151,6 @@ def brief(answer: object) -> str:
 
 
 def _is_card(value: object) -> bool:
-    from phase10kit.cards import Card
-
     return isinstance(value, Card)
 
 
@@ -240,8 +243,6 @@ class Exercise:
         # No answer yet (the student edition run top to bottom) shows the first step without using it up.
         hint = "" if ok else self.next_hint(lang, advance=not is_blank(answer))
         if record:
-            from phase10kit.course import progress
-
             progress.record(self.id, ok, lang)
         return Feedback(ok, message, hint)
 
@@ -252,11 +253,9 @@ class Exercise:
             ok, message = self.judge(answer, t)
             return bool(ok), str(message)
         except AnswerError as error:
-            return False, error.sentence(lang)
+            return False, sentence(error, lang)
         except Phase10Error as error:
-            sentence = getattr(error, "sentence", None)
-            text = sentence(lang) if callable(sentence) else str(error)[:200]
-            return False, t.gettext(UNREADABLE).format(error=text)
+            return False, t.gettext(UNREADABLE).format(error=sentence(error, lang))
         except Exception as error:  # a judge meeting an answer of an unexpected shape: "not yet", no traceback
             LOG.info("exercise %s: judge raised %s on %s", self.id, type(error).__name__, brief(answer))
             return False, f"{t.gettext(NOT_YET)} {t.gettext(UNREADABLE).format(error=brief(answer))}"

@@ -31,6 +31,7 @@ from phase10kit.errors import Phase10Error, Reason
 from phase10kit.groups import Group, arrange
 from phase10kit.i18n import LANGUAGES, N_
 from phase10kit.phases import GroupKind
+from phase10kit.refusals import sentence
 
 __all__ = [
     "BuildSentences",
@@ -253,7 +254,7 @@ def hidden_cases(name: str, cases: Iterable[Case], *, timeout: float = 1.0, show
                 got = run_student_function(answer, *args, timeout=timeout)
                 ok = bool(run_student_function(same, got, case.expected, timeout=timeout))
             except StudentCodeError as error:
-                failures.append(t.gettext("{call}: {problem}").format(call=call, problem=error.sentence(lang_of(t))))
+                failures.append(t.gettext("{call}: {problem}").format(call=call, problem=sentence(error, lang_of(t))))
                 if error.timed_out:  # a function that loops forever would loop on every case: stop here
                     break
                 continue
@@ -333,11 +334,9 @@ def first_refusal(game: Any, actions: str) -> Phase10Error | None:
 
 
 def refusal_sentence(error: Phase10Error, lang: str = "en") -> str:
-    """The student's sentence for an engine refusal: the error's own translated sentence when it has one."""
-    sentence = getattr(error, "sentence", None)
-    if callable(sentence):
-        with contextlib.suppress(Exception):
-            return str(sentence(lang))
+    """The student's sentence for an engine refusal in ``lang``; its English message if wording it fails."""
+    with contextlib.suppress(Exception):
+        return sentence(error, lang)
     return str(error)
 
 
@@ -485,7 +484,7 @@ def build_judge(kind: GroupKind, hand: str, size: int, sentences: BuildSentences
         try:
             group = arrange(kind, cards)
         except Phase10Error as error:
-            return False, sentences.not_a_group(t).format(answer=format_cards(cards), why=error.sentence(lang_of(t)))
+            return False, sentences.not_a_group(t).format(answer=format_cards(cards), why=sentence(error, lang_of(t)))
         wilds = sum(card.is_wild for card in cards)
         if len(cards) != size:
             return False, sentences.wrong_size(t, len(cards)).format(group=group, count=len(cards))

@@ -30,6 +30,7 @@ from phase10kit.game import Game
 from phase10kit.groups import arrange
 from phase10kit.i18n import N_
 from phase10kit.phases import GroupKind
+from phase10kit.refusals import sentence
 from phase10kit.rules import Rules, phase_list
 
 NOTEBOOK = "03_runs"
@@ -125,7 +126,7 @@ def judge_top(answer: object, t: Translations) -> Verdict:
         group = arrange(GroupKind.RUN, parse_cards(TOP) + cards, natural_required=True)
     except Phase10Error as error:
         return False, t.gettext("{top} with {card} is not a run: {why}").format(
-            top=TOP, card=cards[0], why=error.sentence(lang_of(t))
+            top=TOP, card=cards[0], why=sentence(error, lang_of(t))
         )
     if cards[0].is_wild:
         return False, t.gettext("A Wild fits, as a 9: {group}. Now name a number card that fits.").format(group=group)

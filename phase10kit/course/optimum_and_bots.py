@@ -16,8 +16,8 @@ from phase10kit.phases import Phase, phase
 from phase10kit.probability.batch import phase_shape
 from phase10kit.probability.solitaire import cache_dir
 from phase10kit.probability.solitaire import optimum_table as solitaire_table
-from phase10kit.probability.solitaire_bots import bots_against_optimum
 from phase10kit.rules import HAND_SIZE
+from phase10kit.solitaire_bots import bots_against_optimum
 
 QUICK_SHAPES = ("sets", "colors")
 """Phases of sets only, or of colour groups only, fold into a few hundred profiles: solved in milliseconds.

@@ -85,21 +85,3 @@ def read(path: str | os.PathLike[str] | None = None) -> list[dict[str, Any]]:
 def solved(path: str | os.PathLike[str] | None = None) -> set[str]:
     """The ids of the exercises answered right at least once."""
     return {item["exercise"] for item in read(path) if item["ok"]}
-
-
-def summary(path: str | os.PathLike[str] | None = None) -> dict[str, tuple[int, int]]:
-    """``{notebook: (solved, total)}`` for every notebook of the course, in course order.
-
-    >>> import os, tempfile
-    >>> empty = os.path.join(tempfile.mkdtemp(), "none.jsonl")
-    >>> all(done == 0 for done, total in summary(empty).values())
-    True
-    """
-    from phase10kit.course import exercises
-
-    done = solved(path)
-    result: dict[str, tuple[int, int]] = {}
-    for exercise in exercises.values():
-        count, total = result.get(exercise.notebook, (0, 0))
-        result[exercise.notebook] = (count + (exercise.id in done), total + 1)
-    return result

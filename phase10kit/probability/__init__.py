@@ -9,11 +9,12 @@ np.True_
 """
 
 from phase10kit.probability.batch import NEVER, can_complete_batch, holds_phases, phase_shape, wilds_needed
+from phase10kit.probability.convergence import convergence
 from phase10kit.probability.exact import count_hands, exact_deal_odds, is_exact, odds_by_hand_size
 from phase10kit.probability.live import best_draws, completion_curve, completion_odds, unseen_counts
 from phase10kit.probability.plots import completion_figure, convergence_figure, difficulty_figure, hand_size_figure
 from phase10kit.probability.profiles import STANDARD_DECK, DeckSpec, HandProfiles
-from phase10kit.probability.simulate import convergence, deal_counts, simulate_deal_odds, wilson_interval
+from phase10kit.probability.simulate import deal_counts, simulate_deal_odds, wilson_interval
 from phase10kit.probability.solitaire import SolitaireOptimum, fits_model, optimum_table, solitaire_optimum
 
 __all__ = [

@@ -11,7 +11,7 @@ shapes (two runs, say) are estimated by simulation and marked.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from functools import cache
 from math import comb
 from typing import Any
@@ -19,7 +19,8 @@ from typing import Any
 import pandas as pd
 
 from phase10kit.errors import Phase10Error, Reason
-from phase10kit.phases import STANDARD_PHASES, Phase, phase
+from phase10kit.phases import Phase
+from phase10kit.probability.arguments import PhaseLike, natural_rule, resolve_phases, with_progress
 from phase10kit.probability.batch import NUMBER_SHAPES, phase_shape, wilds_needed
 from phase10kit.probability.exact_mixed import MIXED_SHAPES, count_mixed
 from phase10kit.probability.profiles import (
@@ -31,45 +32,17 @@ from phase10kit.probability.profiles import (
     hands_holding,
     number_profiles,
 )
+from phase10kit.probability.simulate import simulate_deal_odds
 
-PhaseLike = Phase | str | int
 MAX_EXACT_HAND = 13
 """Largest hand counted exactly (about 5 million number profiles); larger hands would need too much memory."""
-
-
-def resolve_phases(phases: Iterable[PhaseLike] | None, rules: Any) -> list[tuple[int, Phase]]:
-    """The phases asked for, each with its index: its number for ``phase(n)``s, else its position (1-based).
-
-    >>> [(n, str(p)) for n, p in resolve_phases([4, "2s3"], None)]
-    [(4, 'r7'), (2, '2s3')]
-    """
-    if phases is None:
-        listed = getattr(rules, "phases", None) if rules is not None else None
-        phases = list(listed) if listed is not None else [phase(n) for n in range(1, len(STANDARD_PHASES) + 1)]
-    result: list[tuple[int, Phase]] = []
-    for position, item in enumerate(phases, start=1):
-        if isinstance(item, int) and not isinstance(item, bool):
-            result.append((item, phase(item)))
-        elif isinstance(item, Phase):
-            result.append((position, item))
-        elif isinstance(item, str):
-            result.append((position, Phase.parse(item)))
-        else:
-            raise Phase10Error(
-                f"{item!r} is not a phase: give a number, a Phase or text like 's3+r4'", reason=Reason.BAD_PHASE
-            )
-    return result
-
-
-def natural_rule(rules: Any, natural_required: bool) -> bool:
-    """The ``natural_required`` rule of a ``Rules``-like object when one is given, else the argument."""
-    return bool(getattr(rules, "natural_required", natural_required)) if rules is not None else natural_required
 
 
 def is_exact(phase_: Phase) -> bool:
     """Whether ``exact_deal_odds`` counts this phase exactly: sets and runs, colour groups, or one set or
     run with one colour group; other shapes (two runs, say) are simulated.
 
+    >>> from phase10kit.phases import phase
     >>> is_exact(phase(4)), is_exact(phase(14)), is_exact(Phase.parse("2r3"))
     (True, True, False)
     """
@@ -147,8 +120,6 @@ def exact_deal_odds(
     simulated = [p for _, p in chosen if not is_exact(p)]
     estimates = {}
     if simulated:
-        from phase10kit.probability.simulate import simulate_deal_odds
-
         table = simulate_deal_odds(
             samples, hand_size, seed=seed, phases=simulated, natural_required=natural, deck=deck, progress=progress
         )
@@ -180,15 +151,6 @@ def exact_deal_odds(
     frame["hands"] = frame["hands"].astype("Int64")
     frame["difficulty"] = frame["probability"].rank(ascending=False, method="min").astype(int)
     return frame
-
-
-def with_progress(items: Sequence[Any], enabled: bool, label: str) -> Iterable[Any]:
-    """``items`` wrapped in a notebook-aware progress bar when asked (tqdm imported only then)."""
-    if not enabled:
-        return items
-    from tqdm.auto import tqdm  # type: ignore[import-untyped]
-
-    return tqdm(items, desc=label)  # type: ignore[no-any-return]
 
 
 def odds_by_hand_size(

@@ -7,7 +7,7 @@ the hand), turned into count profiles and checked with ``can_complete_batch``.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from math import sqrt
 from typing import Any
 
@@ -16,11 +16,10 @@ import pandas as pd
 
 from phase10kit.cards import KIND_COUNT
 from phase10kit.errors import Phase10Error, Reason
+from phase10kit.probability.arguments import PhaseLike, natural_rule, resolve_phases, with_progress
 from phase10kit.probability.batch import can_complete_batch
-from phase10kit.probability.exact import PhaseLike, exact_deal_odds, natural_rule, resolve_phases, with_progress
 from phase10kit.probability.profiles import (
     STANDARD_DECK,
-    BoolArray,
     CountArray,
     DeckSpec,
     HandProfiles,
@@ -108,7 +107,7 @@ def simulate_deal_odds(
     natural = natural_rule(rules, natural_required)
     chosen = resolve_phases(phases, rules)
     hits = np.zeros(len(chosen), dtype=np.int64)
-    for profiles in _deals(n, hand_size, seed, deck, progress):
+    for profiles in deal_profiles(n, hand_size, seed, deck, progress):
         for i, (_, phase_) in enumerate(chosen):
             hits[i] += int(can_complete_batch(profiles, phase_, natural_required=natural).sum())
     rows = []
@@ -128,58 +127,7 @@ def simulate_deal_odds(
     return pd.DataFrame(rows).set_index("number")
 
 
-def convergence(
-    sizes: Sequence[int] = (1_000, 10_000, 100_000),
-    hand_size: int = 10,
-    *,
-    seed: int | random.Random | np.random.Generator = 0,
-    phases: Iterable[PhaseLike] | None = None,
-    rules: Any = None,
-    natural_required: bool = True,
-    progress: bool = False,
-) -> pd.DataFrame:
-    """Monte Carlo estimates after the first ``n`` deals of one seeded sequence, for each ``n`` in ``sizes``,
-    beside the exact value: one row per (n, phase) with ``estimate``, ``low``, ``high``, ``exact``, ``error``.
-
-    >>> frame = convergence((100, 1_000), phases=[1], seed=3)
-    >>> frame[["n", "phase"]].values.tolist()
-    [[100, '2s3'], [1000, '2s3']]
-    """
-    ordered = sorted(set(sizes))
-    if not ordered or ordered[0] < 1:
-        raise Phase10Error(f"sample sizes must be positive, not {sizes!r}", reason=Reason.BAD_SAMPLES)
-    natural = natural_rule(rules, natural_required)
-    chosen = resolve_phases(phases, rules)
-    rng = make_generator(seed)
-    exact = exact_deal_odds(hand_size, [p for _, p in chosen], natural_required=natural, seed=int(rng.integers(2**31)))
-    held: list[list[BoolArray]] = [[] for _ in chosen]
-    for profiles in _deals(ordered[-1], hand_size, rng, STANDARD_DECK, progress):
-        for i, (_, phase_) in enumerate(chosen):
-            held[i].append(can_complete_batch(profiles, phase_, natural_required=natural))
-    rows = []
-    for position, (number, phase_) in enumerate(chosen, start=1):
-        running = np.cumsum(np.concatenate(held[position - 1]))
-        truth = float(exact.iloc[position - 1]["probability"])
-        for n in ordered:
-            hit = int(running[n - 1])
-            low, high = wilson_interval(hit, n)
-            estimate = hit / n
-            rows.append(
-                {
-                    "n": n,
-                    "number": number,
-                    "phase": str(phase_),
-                    "estimate": estimate,
-                    "low": low,
-                    "high": high,
-                    "exact": truth,
-                    "error": estimate - truth,
-                }
-            )
-    return pd.DataFrame(rows).sort_values(["n", "number"], kind="stable").reset_index(drop=True)
-
-
-def _deals(
+def deal_profiles(
     n: int, hand_size: int, seed: int | random.Random | np.random.Generator, deck: DeckSpec, progress: bool
 ) -> Iterator[HandProfiles]:
     """The deals of ``deal_counts`` as profiles, chunk by chunk, behind a progress bar when asked.

@@ -4,6 +4,7 @@ The game is the model of ``solitaire``: deal 10 cards from a shuffled deck; each
 the unseen cards (the deck minus the hand: a discard goes back among them) until the 11 cards
 hold the phase, checked by the kit's solver (``can_complete``), independent of the solved tables.
 The mean of the turns a policy needs is then comparable with ``solitaire_optimum(...).expected_turns``.
+It plays the bots and the studies' solitaire view, so it stands above them, not in ``probability`` below.
 
 >>> from phase10kit import Phase
 >>> from phase10kit.probability import solitaire_optimum
@@ -25,6 +26,7 @@ import pandas as pd
 
 from phase10kit import studies
 from phase10kit.actions import Discard
+from phase10kit.bots import GreedyBot, RandomBot, SmartBot
 from phase10kit.cards import Card
 from phase10kit.errors import Phase10Error, Reason, quote
 from phase10kit.game import PlayerView
@@ -189,8 +191,6 @@ def bots_against_optimum(
     (['optimum', 'GreedyBot'], True)
     """
     if bots is None:
-        from phase10kit.bots import GreedyBot, RandomBot, SmartBot
-
         bots = [RandomBot(seed=seed), GreedyBot(seed=seed), SmartBot(seed=seed)]
     players = list(bots)
     rows: list[dict[str, Any]] = []

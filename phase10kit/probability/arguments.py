@@ -1,0 +1,55 @@
+"""The arguments the odds functions share: which phases are asked for, the rule on naturals, a progress bar.
+
+``exact``, ``simulate`` and the cross-check between them read their arguments the same way through these.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from phase10kit.errors import Phase10Error, Reason
+from phase10kit.phases import STANDARD_PHASES, Phase, phase
+
+__all__ = ["PhaseLike", "natural_rule", "resolve_phases", "with_progress"]
+
+PhaseLike = Phase | str | int
+"""A phase as the odds functions accept it: a ``Phase``, its notation (``"s3+r4"``) or a standard phase's number."""
+
+
+def resolve_phases(phases: Iterable[PhaseLike] | None, rules: Any) -> list[tuple[int, Phase]]:
+    """The phases asked for, each with its index: its number for ``phase(n)``s, else its position (1-based).
+
+    >>> [(n, str(p)) for n, p in resolve_phases([4, "2s3"], None)]
+    [(4, 'r7'), (2, '2s3')]
+    """
+    if phases is None:
+        listed = getattr(rules, "phases", None) if rules is not None else None
+        phases = list(listed) if listed is not None else [phase(n) for n in range(1, len(STANDARD_PHASES) + 1)]
+    result: list[tuple[int, Phase]] = []
+    for position, item in enumerate(phases, start=1):
+        if isinstance(item, int) and not isinstance(item, bool):
+            result.append((item, phase(item)))
+        elif isinstance(item, Phase):
+            result.append((position, item))
+        elif isinstance(item, str):
+            result.append((position, Phase.parse(item)))
+        else:
+            raise Phase10Error(
+                f"{item!r} is not a phase: give a number, a Phase or text like 's3+r4'", reason=Reason.BAD_PHASE
+            )
+    return result
+
+
+def natural_rule(rules: Any, natural_required: bool) -> bool:
+    """The ``natural_required`` rule of a ``Rules``-like object when one is given, else the argument."""
+    return bool(getattr(rules, "natural_required", natural_required)) if rules is not None else natural_required
+
+
+def with_progress(items: Sequence[Any], enabled: bool, label: str) -> Iterable[Any]:
+    """``items`` wrapped in a notebook-aware progress bar when asked (tqdm imported only then)."""
+    if not enabled:
+        return items
+    from tqdm.auto import tqdm  # type: ignore[import-untyped]
+
+    return tqdm(items, desc=label)  # type: ignore[no-any-return]
