@@ -34,7 +34,9 @@ from phase10kit.rules import Rules
 from widgets._safety import N_, BrowserLocked, Feedback, Locked, Refusal, describe_error, locked_html
 from widgets.cards import GroupsView, HandView
 from widgets.language import notebook_lang
-from widgets.session import BOT_LEVELS, DEFAULT_SPEED, Chooser, TableSession, check_speed, describe_action
+from widgets.session import DEFAULT_SPEED, TableSession, check_speed
+from widgets.session_bots import BOT_LEVELS, Chooser
+from widgets.session_text import describe_action, seat_name
 from widgets.table_parts import (
     TABLE_CSS,
     LockedColumn,
@@ -50,7 +52,6 @@ from widgets.table_parts import (
     piles_html,
     rules_html,
     score_sheet_html,
-    seat_name,
     summary_html,
     turn_html,
 )

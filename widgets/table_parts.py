@@ -24,18 +24,31 @@ from phase10kit.solver import Layout, find_layout
 from phase10kit.svg import card_svg, cards_svg, face_down_svg, group_svg, layout_svg
 from widgets._safety import N_, BrowserLocked, LockedButton, LockedColumn, LockedRow, SafeDropdown
 from widgets.cards import card_label
-from widgets.session import BOT_LEVELS, HandSummary, describe_action, seat_name
+from widgets.session_records import HandSummary
+from widgets.session_text import seat_name
 
 __all__ = [
-    "BOT_LEVELS",
+    "DISCARDS_SHOWN",
+    "TABLE_CSS",
     "LockedColumn",
     "LockedRow",
     "SafeCheckbox",
     "SafeDropdown",
     "TableButton",
-    "describe_action",
+    "cover_html",
     "example_layout",
-    "seat_name",
+    "groups_html",
+    "log_html",
+    "mine_html",
+    "opponent_html",
+    "phase_reminder_html",
+    "phase_text",
+    "piles_html",
+    "rules_html",
+    "score_sheet_html",
+    "seat_summary",
+    "summary_html",
+    "turn_html",
 ]
 
 
