@@ -60,6 +60,7 @@ SESSION_PARTS = [
     "widgets.session_bots",
     "widgets.session_controls",
     "widgets.session_records",
+    "widgets.session_settings",
     "widgets.session_snapshot",
     "widgets.session_text",
 ]

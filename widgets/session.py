@@ -6,10 +6,11 @@ the screen) and bots. It decides what may happen now (``state``), lets the bots 
 summary until someone presses *Next round*, hides the screen between two humans' turns (``cover``),
 and keeps the log and the score sheet. ``widgets.table.Table`` is only a view over it.
 
-Its parts each have a module: the seats' bots (``session_bots``), the buttons and menus of the
-turn (``session_controls``), the log's and the hands' records (``session_records``), their
-sentences (``session_text``), the filter of a bot's reason (``public_cards``) and saving and
-resuming (``session_snapshot``). None of them imports a widget library.
+Its parts each have a module: its set-up (``session_settings``), the seats' bots
+(``session_bots``), the buttons and menus of the turn (``session_controls``), the log's and the
+hands' records (``session_records``), their sentences (``session_text``), the filter of a bot's
+reason (``public_cards``) and saving and resuming (``session_snapshot``). None of them imports a
+widget library.
 
 Hidden information stays hidden here too: ``viewer`` is the one seat whose cards may be shown,
 ``log_lines()`` names a drawn card only to its drawer, and the bots' reasons (which speak of their
@@ -35,34 +36,21 @@ from phase10kit.cards import Card
 from phase10kit.errors import IllegalActionError, NotationError, Phase10Error, Reason
 from phase10kit.game import Game, PlayerView
 from phase10kit.i18n import check_lang, translator
-from phase10kit.rules import Rules, check_players
+from phase10kit.rules import Rules
 from widgets.public_cards import names_only_public_cards
 from widgets.session_bots import Chooser, explanation_of, make_bot
 from widgets.session_controls import NOBODYS_CONTROLS, Controls, lay_options, no_layout_reason, turn_controls
 from widgets.session_records import HandSummary, LogEntry, SeatResult, cards_left_after
+from widgets.session_settings import DEFAULT_SPEED, TableSettings, check_speed
 from widgets.session_snapshot import TableSnapshot, generator_state, refused_as_bad_save
 from widgets.session_text import log_sentence
 
-__all__ = ["DEFAULT_SPEED", "MAX_SPEED", "State", "TableSession", "check_speed"]
+__all__ = ["State", "TableSession"]
 
 State = Literal["bots", "human", "cover", "summary", "over"]
 
-DEFAULT_SPEED = 0.8
-"""Seconds between two bots' moves on a page: slow enough to follow each move, quick enough not to bore."""
-MAX_SPEED = 10.0
 MAX_BOT_MOVES = 20_000
 """A safety stop: more bot moves in a row than any game needs means something is broken."""
-
-
-def check_speed(speed: object) -> float:
-    """Seconds between bots' moves: 0 (at once) to 10.
-
-    >>> check_speed(0.8), check_speed(0)
-    (0.8, 0.0)
-    """
-    if isinstance(speed, bool) or not isinstance(speed, int | float) or not 0 <= speed <= MAX_SPEED:
-        raise Phase10Error(f"speed is 0 to 10 seconds between bot moves, not {speed!r:.40}", reason=Reason.BAD_SPEED)
-    return float(speed)
 
 
 # ---------------------------------------------------------------------------------------------- the session
@@ -98,39 +86,28 @@ class TableSession:
         speed: float = DEFAULT_SPEED,
         teaching: bool = False,
     ) -> None:
-        self.lang = check_lang(lang)
-        check_players(players)
-        if isinstance(humans, bool) or not isinstance(humans, int) or not 1 <= humans <= players:
-            raise Phase10Error(
-                f"humans is 1 to {players} (the players), not {humans!r:.40}",
-                reason=Reason.BAD_PLAYERS,
-                details={"low": 1, "high": players},
-            )
-        if isinstance(human, bool) or not isinstance(human, int) or not 0 <= human < players:
-            raise Phase10Error(f"the human's seat is 0 to {players - 1}, not {human!r:.40}", reason=Reason.BAD_PLAYER)
-        if humans > 1 and human != 0:
-            raise Phase10Error(
-                f"with {humans} humans they sit at seats 0 to {humans - 1}: leave human=0, not {human!r}",
-                reason=Reason.BAD_PLAYER,
-            )
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise Phase10Error(f"a seed is an integer or None, not {seed!r:.60}", reason=Reason.BAD_SEED)
-        if rules is not None and not isinstance(rules, Rules):
-            raise Phase10Error(f"rules must be a Rules value, not {rules!r:.60}", reason=Reason.BAD_RULES)
-        self.players = players
-        self.rules = rules if rules is not None else Rules()
-        self.humans: tuple[int, ...] = (human,) if humans == 1 else tuple(range(humans))
+        self._start(
+            TableSettings(players, seed, bots, rules, lang, human=human, humans=humans, speed=speed, teaching=teaching)
+        )
+
+    @classmethod
+    def from_settings(cls, settings: TableSettings) -> TableSession:
+        """A table set up by ``settings`` (already checked: what ``widgets.table.Table`` passes)."""
+        session = cls.__new__(cls)
+        session._start(settings)
+        return session
+
+    def _start(self, settings: TableSettings) -> None:
+        seed = settings.seed
+        self.lang = settings.lang
+        self.players = settings.players
+        self.rules = settings.rules if settings.rules is not None else Rules()
+        self.humans: tuple[int, ...] = settings.human_seats
         self.human = self.humans[0]
-        self.bot_seats: tuple[int, ...] = tuple(seat for seat in range(players) if seat not in self.humans)
-        levels: list[str | Chooser] = [bots] * len(self.bot_seats) if isinstance(bots, str) else list(bots)
-        if len(levels) != len(self.bot_seats):
-            raise Phase10Error(
-                f"{players} players with {humans} human(s) need {len(self.bot_seats)} bots, not {len(levels)}",
-                reason=Reason.BAD_BOTS,
-            )
-        self.levels = levels
-        self.speed = check_speed(speed)
-        self.teaching = bool(teaching)
+        self.bot_seats: tuple[int, ...] = settings.bot_seats
+        self.levels = settings.levels
+        self.speed = settings.speed
+        self.teaching = settings.teaching
         # Seeds live only here in Python: a synced seed would let the browser recompute every hand.
         self._seeds = random.Random(seed)
         self._listeners: list[Callable[[TableSession], None]] = []
@@ -463,7 +440,7 @@ class TableSession:
         saved = TableSnapshot.from_json(text)
         with refused_as_bad_save():  # the settings may still be refused by the session itself
             solo = len(saved.humans) == 1
-            session = cls(
+            settings = TableSettings(
                 players=saved.players,
                 seed=0,
                 bots=list(saved.bots),
@@ -474,6 +451,7 @@ class TableSession:
                 speed=saved.speed,
                 teaching=saved.teaching,
             )
+            session = cls.from_settings(settings)
             session.game = saved.game
             session._seeds.setstate(generator_state(saved.seeds))
             for seat, words in saved.bot_rngs.items():

@@ -34,8 +34,9 @@ from phase10kit.rules import Rules
 from widgets._safety import N_, BrowserLocked, Feedback, Locked, Refusal, describe_error, locked_html
 from widgets.cards import GroupsView, HandView
 from widgets.language import notebook_lang
-from widgets.session import DEFAULT_SPEED, TableSession, check_speed
+from widgets.session import TableSession
 from widgets.session_bots import BOT_LEVELS, Chooser
+from widgets.session_settings import DEFAULT_SPEED, TableSettings, check_speed
 from widgets.session_text import describe_action, seat_name
 from widgets.table_parts import (
     TABLE_CSS,
@@ -117,10 +118,10 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
     ) -> None:
         lang = notebook_lang(lang)
         super().__init__()
-        session = TableSession(
+        settings = TableSettings(
             players, seed, bots, rules, lang, human=human, humans=humans, speed=speed, teaching=teaching
         )
-        self._build(session)
+        self._build(TableSession.from_settings(settings))
 
     @classmethod
     def from_snapshot(cls, text: str) -> Table:
