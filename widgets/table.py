@@ -24,9 +24,8 @@ from typing import Any
 import ipywidgets
 
 from phase10kit.actions import Action, Discard, Draw, Hit, Lay, Take
-from phase10kit.cards import Card, Color
+from phase10kit.cards import Card
 from phase10kit.errors import SENTENCES, Phase10Error, Reason
-from phase10kit.explain import color_name
 from phase10kit.game import Game, PlayerView
 from phase10kit.hints import hint
 from phase10kit.i18n import LANGUAGES, check_lang, translator
@@ -38,12 +37,12 @@ from widgets.session import TableSession
 from widgets.session_bots import BOT_LEVELS, Chooser
 from widgets.session_settings import DEFAULT_SPEED, TableSettings, check_speed
 from widgets.session_text import describe_action, seat_name
+from widgets.table_menus import SelectionMenus, dropdown, row_layout, set_options, show_widget
 from widgets.table_parts import (
     TABLE_CSS,
     LockedColumn,
     LockedRow,
     SafeCheckbox,
-    SafeDropdown,
     TableButton,
     cover_html,
     log_html,
@@ -151,6 +150,7 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
     # ------------------------------------------------------------------ building the widgets
 
     def _build(self, session: TableSession) -> None:
+        """Make the widgets over ``session``, lay them out, draw them and let the bots start if they are first."""
         self.session = session
         self._callbacks: list[Callable[[Table], None]] = []
         self._bot_task: asyncio.Task[None] | None = None
@@ -158,7 +158,17 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         self.lang = session.lang
         self.feedback = Feedback(self.lang)
         self.status, self.errors = self.feedback.status, self.feedback.errors
+        self._build_areas()
+        self._build_buttons()
+        self._build_menus()
+        self._arrange()
+        self._seat_views()
+        session.on_change(self._changed)
+        self._refresh()
+        self._continue()
 
+    def _build_areas(self) -> None:
+        """The areas drawn from the view: title, turn banner, seats, piles, the viewer's hand and groups, texts."""
         self.style_html = locked_html(f"<style>{TABLE_CSS}</style>", "p10-style")
         self.title = locked_html("", "p10-title")
         self.turn = locked_html("", "p10-turn")
@@ -183,6 +193,8 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         self.rules_panel = locked_html("", "p10-rules")
         self.cover_text = locked_html("", "p10-cover-text-area")
 
+    def _build_buttons(self) -> None:
+        """The turn's buttons (``BUTTONS``) and the other moments' (``EXTRA_BUTTONS``), each calling its method."""
         self.buttons: dict[str, TableButton] = {}
         handlers: dict[str, Callable[[], None]] = {
             "draw": self.draw,
@@ -205,16 +217,18 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
             self.buttons[key] = button
         self.next_button, self.show_button, self.rules_button = (self.buttons.pop(k) for k in EXTRA_BUTTONS)
         self.next_button.button_style = self.show_button.button_style = "primary"
-        self.layout_choice = self._dropdown("p10-layout-choice")
-        self.hit_target = self._dropdown("p10-hit-target")
-        self.hit_end = self._dropdown("p10-hit-end")
-        self.skip_target = self._dropdown("p10-skip-target")
-        self.speed_choice = self._dropdown("p10-speed")
-        self.lang_choice = self._dropdown("p10-lang")
+
+    def _build_menus(self) -> None:
+        """The selection's menus (``SelectionMenus``) and the settings: teaching mode, bots' speed, language."""
+        self.menus = SelectionMenus(lambda hit: self.feedback.guard(self._clicked(self._play_hit(hit))))
+        self.layout_choice, self.hit_target, self.hit_end, self.skip_target = self.menus.menus
+        self.hit_options, self.choices = self.menus.hit_options, self.menus.row
+        self.speed_choice = dropdown("p10-speed")
+        self.lang_choice = dropdown("p10-lang")
         # Each language is named in itself, so the menu reads the same in every language.
         self.lang_choice.options = [(name, code) for code, name in LANGUAGES.items()]
         self.lang_choice.value = self.lang
-        self.teaching_choice = SafeCheckbox(value=session.teaching, indent=False)
+        self.teaching_choice = SafeCheckbox(value=self.session.teaching, indent=False)
         self.teaching_choice.add_class("p10-teaching")
         self.teaching_choice.layout.width = "auto"
         self._label_controls()
@@ -224,21 +238,12 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         self.teaching_choice.observe(self.feedback.guard(self._on_teaching), names="value")
         self.hand.observe(self.feedback.guard(self._on_selection), names="selected")
 
-        def row() -> ipywidgets.Layout:  # one Layout per box: hiding one box must not hide the others
-            return ipywidgets.Layout(flex_flow="row wrap", align_items="center")
-
-        self.controls = LockedRow([self.buttons[key] for key in BUTTONS], layout=row())
+    def _arrange(self) -> None:
+        """Lay the widgets out: a header, the board (turn, summary, cover, seats, hand) and a sidebar."""
+        self.controls = LockedRow([self.buttons[key] for key in BUTTONS], layout=row_layout())
         self.controls.add_class("p10-controls")
-        # One button per group the selected card fits: the direct way to hit ("Add R7 to p2.1").
-        self.hit_options = LockedRow([], layout=row())
-        self.hit_options.add_class("p10-hit-options")
-        self._hit_buttons: dict[str, TableButton] = {}
-        self.choices = LockedRow(
-            [self.layout_choice, self.hit_target, self.hit_end, self.skip_target, self.hit_options], layout=row()
-        )
-        self.choices.add_class("p10-choices")
         self.settings = LockedRow(
-            [self.rules_button, self.teaching_choice, self.speed_choice, self.lang_choice], layout=row()
+            [self.rules_button, self.teaching_choice, self.speed_choice, self.lang_choice], layout=row_layout()
         )
         self.settings.add_class("p10-settings")
         self.hand_box = LockedColumn(
@@ -251,18 +256,8 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         self.cover.add_class("p10-cover")
         self.summary_box = LockedColumn([self.scoring, self.next_button])
         self.summary_box.add_class("p10-summary")
-        self.board = LockedColumn(
-            [
-                self.turn,
-                self.summary_box,
-                self.cover,
-                self.opponents_box,
-                self.hand_box,
-                self.outside_status,
-                self.hint_area,
-            ],
-            layout=ipywidgets.Layout(flex="1 1 620px", min_width="0"),
-        )
+        board = [self.turn, self.summary_box, self.cover, self.opponents_box, self.hand_box, self.outside_status]
+        self.board = LockedColumn([*board, self.hint_area], layout=ipywidgets.Layout(flex="1 1 620px", min_width="0"))
         self.board.add_class("p10-board")
         self.sidebar = LockedColumn(
             [self.rules_panel, self.log_area, self.score_sheet], layout=ipywidgets.Layout(flex="0 1 380px")
@@ -270,22 +265,10 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         self.sidebar.add_class("p10-sidebar")
         self.main = LockedRow([self.board, self.sidebar], layout=ipywidgets.Layout(align_items="flex-start"))
         self.main.add_class("p10-main")
-        header = LockedRow([self.title, self.settings], layout=row())
+        header = LockedRow([self.title, self.settings], layout=row_layout())
         header.add_class("p10-header")
         self.children = [self.style_html, header, self.main]
         self.add_class("p10-table")
-        self._seat_views()
-        session.on_change(self._changed)
-        self._refresh()
-        self._continue()
-
-    @staticmethod
-    def _dropdown(css_class: str) -> SafeDropdown:
-        widget = SafeDropdown(
-            options=[], style={"description_width": "initial"}, layout=ipywidgets.Layout(width="auto", max_width="100%")
-        )
-        widget.add_class(css_class)
-        return widget
 
     def _seat_views(self) -> None:
         """One box per seat shown from outside: every seat but the viewer's."""
@@ -311,16 +294,13 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
             self.buttons[key].description = self.buttons[key].tooltip = t.gettext(label)
         for button, key in ((self.next_button, "next"), (self.show_button, "show"), (self.rules_button, "rules")):
             button.description = button.tooltip = t.gettext(EXTRA_BUTTONS[key])
-        self.layout_choice.description = t.gettext("Layout:")
-        self.hit_target.description = t.gettext("Hit group:")
-        self.hit_end.description = t.gettext("Run end:")
-        self.skip_target.description = t.gettext("Skip:")
+        self.menus.label(self.lang)
         self.speed_choice.description = t.gettext("Bot speed:")
         self.lang_choice.description = t.gettext("Language:")
         self.teaching_choice.description = t.gettext("Teaching mode (show the bots' reasons)")
         speeds = sorted({*SPEEDS, self.speed})
-        self._set_options(self.speed_choice, [(self._speed_label(s), s) for s in speeds])
-        for menu in (self.layout_choice, self.hit_target, self.hit_end, self.skip_target, self.speed_choice):
+        set_options(self.speed_choice, [(self._speed_label(s), s) for s in speeds])
+        for menu in (*self.menus.menus, self.speed_choice):
             menu.on_refused = self._menu_refused
         self.lang_choice.on_refused = self._menu_refused
 
@@ -593,21 +573,6 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
     def _on_selection(self, change: Any) -> None:
         self._refresh()
 
-    def _lay_label(self, action: Lay) -> str:
-        t = translator(self.lang)
-        parts = []
-        for group in action.groups:
-            values = group.wild_values()
-            text = str(group)
-            if values:
-                words = ", ".join(color_name(v, self.lang) if isinstance(v, Color) else str(v) for v in values)
-                text += " (" + t.gettext("Wild = {values}").format(values=words) + ")"
-            parts.append(text)
-        groups = " ".join(parts)
-        if action.phase is None:
-            return groups
-        return t.gettext("phase {code}: {name}").format(code=action.phase, name=groups)
-
     # ------------------------------------------------------------------ drawing the table
 
     def _refresh(self) -> None:
@@ -631,23 +596,23 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
             self.log_area.value = log_html(self.log_entries, self.lang)
             self.score_sheet.value = score_sheet_html(session.sheet, session.players, viewer, self.lang)
             self.rules_panel.value = rules_html(session.rules, self.lang) if self._rules_open else ""
-            _show(self.rules_panel, self._rules_open)
+            show_widget(self.rules_panel, self._rules_open)
             summary = session.summary
-            _show(self.summary_box, summary is not None)
+            show_widget(self.summary_box, summary is not None)
             if summary is not None:
                 reasons = session.reasons_of_hand(summary.hand)
                 self.scoring.value = summary_html(summary, viewer, reasons, self.lang)
             else:
                 self.scoring.value = ""
-            _show(self.next_button, state == "summary")
-            _show(self.cover, state == "cover")
+            show_widget(self.next_button, state == "summary")
+            show_widget(self.cover, state == "cover")
             self.cover_text.value = cover_html(session.cover, self.lang) if session.cover is not None else ""
             # Between hands the board (already dealt anew by the engine) waits behind the summary.
             board_shown = state not in ("summary", "over") or summary is None
-            _show(self.opponents_box, board_shown)
-            _show(self.piles, board_shown)
+            show_widget(self.opponents_box, board_shown)
+            show_widget(self.piles, board_shown)
             mine_shown = viewer is not None and board_shown
-            _show(self.hand_box, mine_shown)
+            show_widget(self.hand_box, mine_shown)
             self.mine.value = mine_html(view, self.lang) if mine_shown else ""
             self.reminder.value = phase_reminder_html(view, self.lang) if mine_shown else ""
             feedback = [self.status, self.errors]
@@ -680,39 +645,15 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
             reason = why.get(key, "") if key in controls.shown else ""
             button.disabled = bool(reason) or key not in controls.shown
             button.tooltip = f"{label}: {reason}" if reason else label
-            _show(button, key in controls.shown)
+            show_widget(button, key in controls.shown)
         self.why.value = "".join(
             f"<div>{escape(t.gettext(BUTTONS[key]))}: {escape(why[key])}</div>"
             for key in BUTTONS
             if key in why and key in controls.shown
         )
-        lays, hits, skip_targets = list(controls.lays), list(controls.hits), controls.skip_targets
-        me = view.player
         # Menus: only when they apply to the selection.
-        self._set_options(self.layout_choice, [(self._lay_label(a), a) for a in lays[:40]])
-        self.layout_choice.disabled = not lays
-        _show(self.layout_choice, bool(lays))
-        targets = sorted({(h.target, h.group) for h in hits})
-        self._set_options(
-            self.hit_target, [(f"p{seat + 1}.{i + 1} {view.melds[seat][i]}", (seat, i)) for seat, i in targets]
-        )
-        self.hit_target.disabled = not targets
-        _show(self.hit_target, bool(targets))
-        ends = sorted({h.end for h in hits if h.end is not None and (h.target, h.group) == self.hit_target.value})
-        end_options: list[tuple[str, Any]] = [(t.gettext("either / not needed"), None)]
-        end_options += [(t.gettext("low"), "low"), (t.gettext("high"), "high")]
-        self._set_options(self.hit_end, end_options)
-        self.hit_end.disabled = len(ends) < 2
-        _show(self.hit_end, len(ends) > 1)
-        self._set_options(
-            self.skip_target,
-            [(t.gettext("choose…"), None)] + [(seat_name(s, me, self.lang), s) for s in skip_targets],
-        )
-        self.skip_target.disabled = not skip_targets
-        _show(self.skip_target, bool(skip_targets))
-        self._refresh_hit_options(hits, view)
-        self._refresh_groups(hits, view)
-        _show(self.choices, bool(lays or targets or skip_targets))
+        self.menus.show(controls, view, self.lang)
+        self._refresh_groups(list(controls.hits), view)
 
     def _refresh_groups(self, hits: list[Hit], view: PlayerView) -> None:
         """Every seat's laid groups; those the selected card fits are buttons that play the hit."""
@@ -753,44 +694,6 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
     def _play_hit(self, hit: Hit) -> Callable[[], None]:
         return lambda: self._act(hit)
 
-    def _refresh_hit_options(self, hits: list[Hit], view: PlayerView) -> None:
-        """A button per legal hit of the selected card, each naming the group (and the run end) it goes to."""
-        t = translator(self.lang)
-        buttons = []
-        for hit in hits:
-            key = f"{hit}|{view.melds[hit.target][hit.group]}|{self.lang}"
-            button = self._hit_buttons.get(key)
-            if button is None:
-                group = view.melds[hit.target][hit.group]
-                where = f"p{hit.target + 1}.{hit.group + 1}" + (f" ({t.gettext(hit.end)})" if hit.end else "")
-                label = t.gettext("Add {card} to {group}").format(card=hit.card, group=where)
-                button = TableButton(description=label, tooltip=f"{label}: {group}")
-                button.add_class("p10-hit-option")
-                button.layout.width = "auto"
-                button.on_click(self.feedback.guard(self._clicked(self._play_hit(hit))))
-                self._hit_buttons[key] = button
-            buttons.append(button)
-        if list(self.hit_options.children) != buttons:
-            self.hit_options.children = buttons
-        # Buttons no longer offered are closed: their labels (a card of the hand) leave the browser too.
-        for key, button in list(self._hit_buttons.items()):
-            if button not in buttons:
-                del self._hit_buttons[key]
-                button.close()
-        _show(self.hit_options, bool(buttons))
-
-    @staticmethod
-    def _set_options(dropdown: SafeDropdown, options: list[tuple[str, Any]]) -> None:
-        """Change a menu's options only when they differ; keep the chosen value if still offered, else the first."""
-        if list(dropdown.options) == options:
-            return
-        value = dropdown.value
-        dropdown.options = options
-        if any(v == value for _, v in options):
-            dropdown.value = value
-        elif options:
-            dropdown.value = options[0][1]
-
     def _title_html(self, view: PlayerView) -> str:
         t = translator(self.lang)
         if view.over:
@@ -806,13 +709,6 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         advice = hint(self.session.view(), self.lang)
         items = "".join(f"<li>{escape(line)}</li>" for line in advice.lines)
         return f"<div role='note'><strong>{escape(advice.title)}</strong><ul>{items}</ul></div>"
-
-
-def _show(widget: ipywidgets.Widget, shown: bool) -> None:
-    """Show or hide a widget (hidden widgets take no room and are not reachable by keyboard)."""
-    display = None if shown else "none"
-    if widget.layout.display != display:
-        widget.layout.display = display
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:
