@@ -23,11 +23,10 @@ from typing import Any
 
 import ipywidgets
 
-from phase10kit.actions import Action, Discard, Draw, Hit, Lay, Take
+from phase10kit.actions import Action, Draw, Hit, Lay, Take
 from phase10kit.cards import Card
 from phase10kit.errors import SENTENCES, Phase10Error, Reason
 from phase10kit.game import Game, PlayerView
-from phase10kit.hints import hint
 from phase10kit.i18n import LANGUAGES, check_lang, translator
 from phase10kit.rules import Rules
 from widgets._safety import N_, BrowserLocked, Feedback, Locked, Refusal, describe_error, locked_html
@@ -45,16 +44,17 @@ from widgets.table_parts import (
     SafeCheckbox,
     TableButton,
     cover_html,
+    hint_html,
     log_html,
     mine_html,
-    opponent_html,
     phase_reminder_html,
-    piles_html,
     rules_html,
     score_sheet_html,
     summary_html,
+    title_html,
     turn_html,
 )
+from widgets.table_seats import SeatAreas
 
 __all__ = ["BOT_LEVELS", "BUTTONS", "SPEEDS", "Chooser", "Table"]
 
@@ -162,7 +162,7 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         self._build_buttons()
         self._build_menus()
         self._arrange()
-        self._seat_views()
+        self.seat_areas.seat(session.viewer, session.players)
         session.on_change(self._changed)
         self._refresh()
         self._continue()
@@ -172,17 +172,10 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         self.style_html = locked_html(f"<style>{TABLE_CSS}</style>", "p10-style")
         self.title = locked_html("", "p10-title")
         self.turn = locked_html("", "p10-turn")
-        self.opponent_views: dict[int, Locked] = {}
-        self.seat_groups: dict[int, GroupsView] = {}
-        self.seat_boxes: dict[int, LockedColumn] = {}
-        self.opponents_box = LockedRow(layout=ipywidgets.Layout(flex_flow="row wrap"))
-        self.opponents_box.add_class("p10-opponents")
-        self.piles = locked_html("", "p10-piles")
-        self.mine = locked_html("", "p10-me-line")
-        self.my_groups = GroupsView(lang=self.lang)
-        self.my_groups.on_pick = self.feedback.guard(self._picked)
-        self.me_box = LockedColumn([self.mine, self.my_groups])
-        self.me_box.add_class("p10-me")
+        self.seat_areas = SeatAreas(self.lang, self.feedback.guard(self._picked))
+        areas = self.seat_areas
+        self.opponents_box, self.piles = areas.opponents_box, areas.piles
+        self.mine, self.my_groups, self.me_box = areas.mine, areas.my_groups, areas.me_box
         self.reminder = locked_html("", "p10-phase-reminder")
         self.hand = HandView((), lang=self.lang)
         self.hint_area = locked_html("", "p10-hint")
@@ -270,22 +263,15 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         self.children = [self.style_html, header, self.main]
         self.add_class("p10-table")
 
-    def _seat_views(self) -> None:
-        """One box per seat shown from outside: every seat but the viewer's."""
-        viewer = self.session.viewer
-        seats = [seat for seat in range(self.session.players) if seat != viewer]
-        if sorted(self.opponent_views) != seats:
-            self.opponent_views = {seat: locked_html("", "p10-seat-line") for seat in seats}
-            self.seat_groups = {seat: GroupsView(lang=self.lang) for seat in seats}
-            for groups in self.seat_groups.values():
-                groups.on_pick = self.feedback.guard(self._picked)
-            self.seat_boxes = {
-                seat: LockedColumn([self.opponent_views[seat], self.seat_groups[seat]]) for seat in seats
-            }
-            for box in self.seat_boxes.values():
-                box.add_class("p10-opponent")
-            # The piles sit in the same row as the seats: the table stays short enough for 1280x800.
-            self.opponents_box.children = [*(self.seat_boxes[seat] for seat in seats), self.piles]
+    @property
+    def opponent_views(self) -> dict[int, Locked]:
+        """Each seat shown from outside: its facts (``SeatAreas``)."""
+        return self.seat_areas.opponent_views
+
+    @property
+    def seat_groups(self) -> dict[int, GroupsView]:
+        """Each seat shown from outside: its laid groups."""
+        return self.seat_areas.seat_groups
 
     def _label_controls(self) -> None:
         """Write the buttons' and menus' labels in the table's language."""
@@ -375,8 +361,7 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
             if self.lang_choice.value != lang:
                 self.lang_choice.value = lang
             self.hand.set_lang(lang)
-            for groups in (self.my_groups, *self.seat_groups.values()):
-                groups.lang = lang
+            self.seat_areas.set_lang(lang)
             self.status.show("", "info")
             self.hint_area.value = ""
         self.session.set_lang(lang)
@@ -497,36 +482,14 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         """Add the one selected card to the group chosen in the hit menu (at the run end chosen, if any)."""
         seat = self._seat()
         card = self._one_selected(N_("Select exactly one card to add to a group (you selected {count})."))
-        target = self.hit_target.value
-        if not isinstance(target, tuple):
-            # The card fits no group: let the engine say why, on the first group on the table.
-            melds = self.session.view().melds
-            laid = [(owner, 0) for owner in range(self.players) if melds[owner]]
-            if not laid:
-                raise Refusal(
-                    translator(self.lang).gettext("There is no laid group to add to."), reason=Reason.NO_GROUP
-                )
-            target = laid[0]
-        group_seat, index = target
-        end = self.hit_end.value
-        action = Hit(seat, group_seat, index, card, end)
-        if end is None:
-            matching = [h for h in self._hits(card) if (h.target, h.group) == (group_seat, index)]
-            if len(matching) == 1:
-                action = matching[0]
-        self._act(action)
+        self._act(self.menus.chosen_hit(seat, card, self.session.view(), self.session.hits(card), self.lang))
 
     def discard(self) -> None:
         """Discard the one selected card; a Skip goes against the player chosen in the skip menu when needed."""
         seat = self._seat()
         card = self._one_selected(N_("Select exactly one card to discard (you selected {count})."))
-        target = self.skip_target.value if card.is_skip else None
-        action = Discard(seat, card, target)
-        if card.is_skip and target is None:
-            matching = [a for a in self._legal() if isinstance(a, Discard) and a.card == card]
-            if len(matching) == 1:
-                action = matching[0]
-        self._act(action)
+        legal = self.session.view().legal if self.session.state == "human" else ()
+        self._act(self.menus.chosen_discard(seat, card, legal))
 
     def hint(self) -> None:
         """Show how near the hand is to its phase: what it still needs, its outs and the odds of the next draws."""
@@ -562,14 +525,6 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
 
     # ------------------------------------------------------------------ what the selection allows
 
-    def _legal(self) -> tuple[Action, ...]:
-        if self.session.state != "human":
-            return ()
-        return self.session.view().legal
-
-    def _hits(self, card: Card) -> list[Hit]:
-        return self.session.hits(card)
-
     def _on_selection(self, change: Any) -> None:
         self._refresh()
 
@@ -583,16 +538,10 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         viewer = session.viewer
         t = translator(self.lang)
         with self.hold_sync():
-            self._seat_views()
-            self.title.value = self._title_html(view)
+            self.seat_areas.seat(viewer, session.players)
+            self.title.value = title_html(view, self.lang)
             self.turn.value = turn_html(state, view, viewer, self.lang)
-            for seat, widget in self.opponent_views.items():
-                widget.value = opponent_html(view, seat, viewer, self.bot_names.get(seat, ""), self.lang)
-                if seat == view.current_player and not view.over:
-                    self.seat_boxes[seat].add_class("p10-seat-acting")
-                else:
-                    self.seat_boxes[seat].remove_class("p10-seat-acting")
-            self.piles.value = piles_html(view, self.lang)
+            self.seat_areas.draw(view, viewer, self.bot_names)
             self.log_area.value = log_html(self.log_entries, self.lang)
             self.score_sheet.value = score_sheet_html(session.sheet, session.players, viewer, self.lang)
             self.rules_panel.value = rules_html(session.rules, self.lang) if self._rules_open else ""
@@ -653,25 +602,7 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         )
         # Menus: only when they apply to the selection.
         self.menus.show(controls, view, self.lang)
-        self._refresh_groups(list(controls.hits), view)
-
-    def _refresh_groups(self, hits: list[Hit], view: PlayerView) -> None:
-        """Every seat's laid groups; those the selected card fits are buttons that play the hit."""
-        t = translator(self.lang)
-        fits = {(hit.target, hit.group) for hit in hits}
-        empty = t.gettext("No phase laid down yet.")
-        views = dict(self.seat_groups)
-        if self.session.viewer is not None:
-            views[self.session.viewer] = self.my_groups
-        for seat, groups_view in views.items():
-            shown = []
-            for i, group in enumerate(view.melds[seat]):
-                key = f"p{seat + 1}.{i + 1}"
-                pick = ""
-                if (seat, i) in fits:
-                    pick = t.gettext("Add {card} to {group}").format(card=hits[0].card, group=key)
-                shown.append((key, group, pick))
-            groups_view.show(shown, empty=empty)
+        self.seat_areas.draw_groups(list(controls.hits), view, self.session.viewer)
 
     def _picked(self, key: str) -> None:
         """A click on a laid group: the hit of the selected card there (the hit buttons choose a run's end)."""
@@ -689,26 +620,14 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
 
     def _hits_of_selection(self) -> list[Hit]:
         selected = self._selected()
-        return self._hits(selected[0]) if len(selected) == 1 else []
+        return self.session.hits(selected[0]) if len(selected) == 1 else []
 
     def _play_hit(self, hit: Hit) -> Callable[[], None]:
         return lambda: self._act(hit)
 
-    def _title_html(self, view: PlayerView) -> str:
-        t = translator(self.lang)
-        if view.over:
-            text = t.gettext("Phase 10 — the game is over")
-        elif view.tiebreak:
-            text = t.gettext("Phase 10 — tie-break round")
-        else:
-            text = t.gettext("Phase 10 — round {number}").format(number=view.round)
-        return f"<h3 style='margin:4px 0'>{escape(text)}</h3>"
-
     def _hint_html(self) -> str:
         """The rules package's hint for the viewer's view (``phase10kit.hints``), as HTML."""
-        advice = hint(self.session.view(), self.lang)
-        items = "".join(f"<li>{escape(line)}</li>" for line in advice.lines)
-        return f"<div role='note'><strong>{escape(advice.title)}</strong><ul>{items}</ul></div>"
+        return hint_html(self.session.view(), self.lang)
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:

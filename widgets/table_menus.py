@@ -1,25 +1,26 @@
 """The table's menus that follow the selected cards: the layout to lay down, the group to hit (and the
 run end), whom a Skip skips, and one button per group the selected card fits.
 
-``SelectionMenus`` owns those widgets and shows the choices of ``TableSession.controls`` (the
-session decides what is legal; this only offers it). A menu appears only when it applies to the
-selection. The helpers below (``dropdown``, ``set_options``, ``show_widget``) serve every menu
-of the table.
+``SelectionMenus`` owns those widgets, shows the choices of ``TableSession.controls`` (the
+session decides what is legal; this only offers it) and says which action they choose. A menu
+appears only when it applies to the selection. The helpers below (``dropdown``, ``set_options``,
+``show_widget``) serve every menu of the table.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import ipywidgets
 
-from phase10kit.actions import Hit, Lay
-from phase10kit.cards import Color
+from phase10kit.actions import Action, Discard, Hit, Lay
+from phase10kit.cards import Card, Color
+from phase10kit.errors import Reason
 from phase10kit.explain import color_name
 from phase10kit.game import PlayerView
 from phase10kit.i18n import translator
-from widgets._safety import LockedRow, SafeDropdown
+from widgets._safety import LockedRow, Refusal, SafeDropdown
 from widgets.session_controls import Controls
 from widgets.session_text import seat_name
 from widgets.table_parts import TableButton
@@ -140,6 +141,36 @@ class SelectionMenus:
         show_widget(self.skip_target, bool(skip_targets))
         self._show_hit_buttons(hits, view, lang)
         show_widget(self.row, bool(lays or targets or skip_targets))
+
+    def chosen_hit(self, seat: int, card: Card, view: PlayerView, hits: list[Hit], lang: str) -> Hit:
+        """The hit of ``card`` the menus say: the chosen group at the chosen run end (or its one legal end).
+
+        With no group chosen (the card fits none), the first laid group: the engine then says why not.
+        """
+        target = self.hit_target.value
+        if not isinstance(target, tuple):
+            laid = [(owner, 0) for owner in range(len(view.melds)) if view.melds[owner]]
+            if not laid:
+                raise Refusal(translator(lang).gettext("There is no laid group to add to."), reason=Reason.NO_GROUP)
+            target = laid[0]
+        group_seat, index = target
+        end = self.hit_end.value
+        action = Hit(seat, group_seat, index, card, end)
+        if end is None:
+            matching = [h for h in hits if (h.target, h.group) == (group_seat, index)]
+            if len(matching) == 1:
+                action = matching[0]
+        return action
+
+    def chosen_discard(self, seat: int, card: Card, legal: Sequence[Action]) -> Discard:
+        """The discard of ``card``: a Skip against the player chosen in the skip menu, or its one legal target."""
+        target = self.skip_target.value if card.is_skip else None
+        action = Discard(seat, card, target)
+        if card.is_skip and target is None:
+            matching = [a for a in legal if isinstance(a, Discard) and a.card == card]
+            if len(matching) == 1:
+                action = matching[0]
+        return action
 
     def _show_hit_buttons(self, hits: list[Hit], view: PlayerView, lang: str) -> None:
         """A button per legal hit of the selected card, each naming the group (and the run end) it goes to."""

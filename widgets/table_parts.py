@@ -17,6 +17,7 @@ import ipywidgets
 from phase10kit.cards import Card, Color, excess_over_deck
 from phase10kit.explain import phase_name
 from phase10kit.game import PlayerView
+from phase10kit.hints import hint
 from phase10kit.i18n import translator
 from phase10kit.phases import GroupKind, Phase
 from phase10kit.rules import RULE_OPTIONS, Rules
@@ -38,6 +39,7 @@ __all__ = [
     "cover_html",
     "example_layout",
     "groups_html",
+    "hint_html",
     "log_html",
     "mine_html",
     "opponent_html",
@@ -48,6 +50,7 @@ __all__ = [
     "score_sheet_html",
     "seat_summary",
     "summary_html",
+    "title_html",
     "turn_html",
 ]
 
@@ -194,6 +197,25 @@ def piles_html(view: PlayerView, lang: str = "en") -> str:
         f'<div role="img" aria-label="{escape(draw)}">{back}<div>{escape(draw)}</div></div>'
         f"{top_html}{earlier}</div>"
     )
+
+
+def title_html(view: PlayerView, lang: str = "en") -> str:
+    """The table's heading: the round, the tie-break round or the game's end."""
+    t = translator(lang)
+    if view.over:
+        text = t.gettext("Phase 10 — the game is over")
+    elif view.tiebreak:
+        text = t.gettext("Phase 10 — tie-break round")
+    else:
+        text = t.gettext("Phase 10 — round {number}").format(number=view.round)
+    return f"<h3 style='margin:4px 0'>{escape(text)}</h3>"
+
+
+def hint_html(view: PlayerView, lang: str = "en") -> str:
+    """The rules package's hint for the viewer's view (``phase10kit.hints``), as HTML."""
+    advice = hint(view, lang)
+    items = "".join(f"<li>{escape(line)}</li>" for line in advice.lines)
+    return f"<div role='note'><strong>{escape(advice.title)}</strong><ul>{items}</ul></div>"
 
 
 def mine_html(view: PlayerView, lang: str = "en") -> str:
