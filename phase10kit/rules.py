@@ -18,7 +18,26 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any, Literal
 
 from phase10kit.errors import NotationError, Phase10Error, Reason, brief, check_text, not_text, quote
+from phase10kit.i18n import N_
 from phase10kit.phases import EXTRA_PHASES, STANDARD_PHASES, Phase
+
+__all__ = [
+    "HAND_SIZE",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "PRESETS",
+    "RULE_OPTIONS",
+    "FirstSkip",
+    "GoOut",
+    "HitOthers",
+    "Progression",
+    "RuleOption",
+    "Rules",
+    "SkipTarget",
+    "check_players",
+    "phase_list",
+    "rule_option",
+]
 
 SkipTarget = Literal["choose", "next"]
 HitOthers = Literal["next_turn", "same_turn"]
@@ -52,14 +71,125 @@ def check_players(players: object) -> int:
     return players
 
 
-_CHOICES: dict[str, tuple[str, ...]] = {
-    "skip_target": ("choose", "next"),
-    "hit_others": ("next_turn", "same_turn"),
-    "go_out": ("hit_or_discard", "discard"),
-    "first_skip": ("skip_first", "cover"),
-    "progression": ("in_order", "any_order", "all_advance"),
-}
-_FLAGS = ("extra_cards", "natural_required", "skip_from_discard")
+@dataclass(frozen=True, slots=True)
+class RuleOption:
+    """One option of ``Rules`` as data: its field, the values it takes and what each value means.
+
+    ``sentences`` pairs each value (in the order menus offer them, the default first for the
+    choices) with a sentence saying what it means (a msgid: ``translator(lang).gettext`` shows it).
+    A flag takes ``True`` or ``False``; any other option one of its words. ``RULE_OPTIONS`` holds
+    them all, and ``Rules``' validation, the table's rules panel and the Skip demo read them there.
+
+    >>> option = rule_option("skip_target")
+    >>> option.choices, option.is_flag
+    (('choose', 'next'), False)
+    >>> option.sentence("next")
+    'A discarded Skip: the next player loses their turn.'
+    """
+
+    name: str
+    sentences: tuple[tuple[str | bool, str], ...]
+
+    @property
+    def choices(self) -> tuple[str | bool, ...]:
+        """The values the option takes."""
+        return tuple(value for value, _ in self.sentences)
+
+    @property
+    def is_flag(self) -> bool:
+        """Whether the option is ``True`` or ``False``."""
+        return self.choices == (True, False)
+
+    def sentence(self, value: object) -> str:
+        """The msgid of the sentence saying what ``value`` means (``KeyError`` for a value not taken)."""
+        for choice, sentence in self.sentences:
+            if type(choice) is type(value) and choice == value:
+                return sentence
+        raise KeyError(f"{self.name} takes no value {brief(value, 40)}")
+
+    def check(self, value: object) -> None:
+        """Nothing when ``value`` is one the option takes; else a ``Phase10Error`` saying what to choose."""
+        if self.is_flag:
+            if not isinstance(value, bool):
+                raise Phase10Error(f"{self.name} is True or False, not {brief(value, 40)}", reason=Reason.BAD_RULES)
+        elif value not in self.choices:
+            options = " or ".join(repr(choice) for choice in self.choices)
+            raise Phase10Error(
+                f"{self.name}={brief(value, 40)} is not a rule option: choose {options}", reason=Reason.BAD_RULES
+            )
+
+
+RULE_OPTIONS: tuple[RuleOption, ...] = (
+    RuleOption(
+        "skip_target",
+        (
+            ("choose", N_("A discarded Skip: the player who discards it chooses who loses their next turn.")),
+            ("next", N_("A discarded Skip: the next player loses their turn.")),
+        ),
+    ),
+    RuleOption(
+        "hit_others",
+        (
+            ("next_turn", N_("Adding to other players' groups: from your turn after laying down.")),
+            ("same_turn", N_("Adding to other players' groups: right after laying down.")),
+        ),
+    ),
+    RuleOption(
+        "go_out",
+        (
+            ("hit_or_discard", N_("Going out: the last card may be laid, added to a group or discarded.")),
+            ("discard", N_("Going out: the last card must be discarded.")),
+        ),
+    ),
+    RuleOption(
+        "extra_cards",
+        (
+            (True, N_("Groups may be laid longer than the phase asks.")),
+            (False, N_("Groups are laid at exactly the size the phase asks.")),
+        ),
+    ),
+    RuleOption(
+        "natural_required",
+        (
+            (True, N_("Every group needs at least one card that is not a Wild.")),
+            (False, N_("A group may be made of Wilds only.")),
+        ),
+    ),
+    RuleOption(
+        "first_skip",
+        (
+            ("skip_first", N_("A Skip turned up as the first discard skips the first player.")),
+            ("cover", N_("A Skip turned up as the first discard is covered by the next card.")),
+        ),
+    ),
+    RuleOption(
+        "skip_from_discard",
+        (
+            (True, N_("A Skip may be taken from the discard pile.")),
+            (False, N_("A Skip is never taken from the discard pile.")),
+        ),
+    ),
+    RuleOption(
+        "progression",
+        (
+            ("in_order", N_("Phases are made in order, one per round at most.")),
+            ("any_order", N_("Phases may be made in any order, one per round at most.")),
+            ("all_advance", N_("Everyone moves to the next phase after every round; the lowest score wins.")),
+        ),
+    ),
+)
+"""Every option of ``Rules`` but its phase list, in the order of its fields. The ``Literal`` types
+above are the same choices written for mypy (``tests/test_rules_options.py`` checks they agree)."""
+
+_FLAGS = tuple(option.name for option in RULE_OPTIONS if option.is_flag)
+
+
+def rule_option(name: str) -> RuleOption:
+    """The option of ``Rules`` called ``name`` (``KeyError`` for another name)."""
+    for option in RULE_OPTIONS:
+        if option.name == name:
+            return option
+    raise KeyError(f"no rule option {brief(name, 40)}")
 
 
 def phase_list(spec: str) -> tuple[Phase, ...]:
@@ -140,18 +270,9 @@ class Rules:
     progression: Progression = "in_order"
 
     def __post_init__(self) -> None:
-        for name, choices in _CHOICES.items():
-            value = getattr(self, name)
-            if value not in choices:
-                options = " or ".join(repr(choice) for choice in choices)
-                raise Phase10Error(
-                    f"{name}={brief(value, 40)} is not a rule option: choose {options}", reason=Reason.BAD_RULES
-                )
-        for name in _FLAGS:
-            if not isinstance(getattr(self, name), bool):
-                raise Phase10Error(
-                    f"{name} is True or False, not {brief(getattr(self, name), 40)}", reason=Reason.BAD_RULES
-                )
+        # The words first, then the flags: the first wrong value named is the one it always was.
+        for option in sorted(RULE_OPTIONS, key=lambda option: option.is_flag):
+            option.check(getattr(self, option.name))
         phases = self.phases
         if isinstance(phases, str):  # a variant's name or phases in the notation: Rules(phases="first:5")
             phases = phase_list(phases)

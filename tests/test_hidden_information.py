@@ -35,7 +35,8 @@ from widgets.group_builder import GroupBuilder
 from widgets.odds_explorer import OddsExplorer
 from widgets.phase_checker import PhaseChecker
 from widgets.play import PlayPage
-from widgets.session import TableSession, names_only_public_cards
+from widgets.public_cards import names_only_public_cards
+from widgets.session import TableSession
 from widgets.skip_demo import SkipDemo
 from widgets.store import GameStore, new_table_id
 from widgets.table_id import MAX_STORED_CHARS, BrowserTableId

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import fields
+from typing import get_args, get_type_hints
+
 import pytest
 
 from phase10kit.errors import NotationError, Phase10Error
 from phase10kit.phases import Phase, phase
-from phase10kit.rules import PRESETS, Rules, phase_list
+from phase10kit.rules import PRESETS, RULE_OPTIONS, RuleOption, Rules, phase_list, rule_option
 
 
 def test_defaults_are_those_of_rules_md() -> None:
@@ -94,3 +97,27 @@ def test_bad_rule_data_raises_notation_error(data: object) -> None:
 def test_bad_rule_notation_raises_notation_error(text: str) -> None:
     with pytest.raises(NotationError):
         Rules.parse(text)
+
+
+def test_the_option_table_and_the_literal_types_name_the_same_choices() -> None:
+    hints = get_type_hints(Rules)
+    assert [option.name for option in RULE_OPTIONS] == [f.name for f in fields(Rules) if f.name != "phases"]
+    for option in RULE_OPTIONS:
+        if option.is_flag:
+            assert hints[option.name] is bool, option.name
+        else:
+            assert get_args(hints[option.name]) == option.choices, option.name
+        assert getattr(Rules(), option.name) == option.choices[0] or option.is_flag, "the default is offered first"
+        assert f"``{option.name}``" in (Rules.__doc__ or ""), "the docstring (and so the API reference) explains it"
+
+
+@pytest.mark.parametrize("option", RULE_OPTIONS, ids=lambda option: option.name)
+def test_every_choice_of_an_option_is_a_valid_rule_with_its_own_sentence(option: RuleOption) -> None:
+    sentences = set()
+    for choice in option.choices:
+        assert getattr(Rules(**{option.name: choice}), option.name) == choice  # type: ignore[arg-type]
+        sentences.add(option.sentence(choice))
+    assert len(sentences) == len(option.choices)
+    with pytest.raises(KeyError):
+        option.sentence(1 if option.is_flag else "sideways")
+    assert rule_option(option.name) is option

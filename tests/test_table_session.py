@@ -54,18 +54,36 @@ def discard_any(session: TableSession, seat: int) -> None:
 # ---------------------------------------------------------------------------------------------- the module
 
 
+SESSION_PARTS = [
+    "widgets.public_cards",
+    "widgets.session",
+    "widgets.session_bots",
+    "widgets.session_controls",
+    "widgets.session_records",
+    "widgets.session_settings",
+    "widgets.session_snapshot",
+    "widgets.session_text",
+]
+"""The session's modules: together they import no widget library."""
+
+
 def test_the_session_module_imports_no_widget_library() -> None:
+    # An empty module stands in for the package (widgets/__init__.py imports every widget), so only the
+    # session and the modules it imports load: exactly its parts, and no widget library.
     code = (
-        "import importlib.util, sys\n"
-        f"spec = importlib.util.spec_from_file_location('table_session', {str(ROOT / 'widgets' / 'session.py')!r})\n"
-        "module = importlib.util.module_from_spec(spec); sys.modules['table_session'] = module\n"
-        "spec.loader.exec_module(module)\n"
-        "module.TableSession(players=3, seed=1, speed=0).play_bots()\n"
+        "import sys, types\n"
+        f"package = types.ModuleType('widgets'); package.__path__ = [{str(ROOT / 'widgets')!r}]\n"
+        "sys.modules['widgets'] = package\n"
+        "import widgets.session\n"
+        "widgets.session.TableSession(players=3, seed=1, speed=0).play_bots()\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in "
-        "('ipywidgets', 'IPython', 'anywidget', 'traitlets', 'widgets')))"
+        "('ipywidgets', 'IPython', 'anywidget', 'traitlets')))\n"
+        "print(sorted(m for m in sys.modules if m.startswith('widgets.')))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
-    assert out.stdout.strip() == "[]"
+    libraries, parts = out.stdout.strip().splitlines()
+    assert libraries == "[]"
+    assert parts == str(SESSION_PARTS)
     assert importlib.util.find_spec("widgets.session") is not None
 
 

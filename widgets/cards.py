@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from html import escape
+from importlib.resources import files
 from typing import Any, Literal
 
 import anywidget
@@ -28,6 +29,14 @@ from widgets.language import notebook_lang
 
 SortOrder = Literal["dealt", "number", "colour"]
 SORT_ORDERS: tuple[SortOrder, ...] = ("dealt", "number", "colour")
+
+
+def _static(name: str) -> str:
+    """The text of a browser file in ``widgets/static`` (the anywidgets' JavaScript and CSS).
+
+    Read as text, not handed to anywidget as a path: a path turns on anywidget's file watching.
+    """
+    return files("widgets").joinpath("static", name).read_text(encoding="utf-8")
 
 
 def card_label(card: Card, lang: str | None = None) -> str:
@@ -191,83 +200,6 @@ def cards_html(cards: Sequence[Card], lang: str | None = None, *, scale: float =
     return f'<div role="img" aria-label="{escape(label)}" title="{escape(label)}">{picture}</div>'
 
 
-_ESM = r"""
-function render({ model, el }) {
-  const root = document.createElement("div");
-  root.className = "p10-hand-cards";
-  el.appendChild(root);
-  function draw() {
-    // Redrawing replaces the buttons: remember which one had the focus so keyboard users keep their place.
-    const focused = root.contains(document.activeElement) ? document.activeElement.dataset.key : null;
-    const cards = model.get("cards"), faces = model.get("faces"), labels = model.get("labels");
-    const texts = model.get("texts"), selected = new Set(model.get("selected"));
-    const selectable = model.get("selectable");
-    const toolbar = document.createElement("div");
-    toolbar.className = "p10-sort";
-    toolbar.setAttribute("role", "group");
-    toolbar.setAttribute("aria-label", texts.sort);
-    for (const order of ["dealt", "number", "colour"]) {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.className = "p10-sort-" + order;
-      b.dataset.key = "sort-" + order;
-      b.textContent = texts[order];
-      b.setAttribute("aria-pressed", String(model.get("sort_by") === order));
-      b.addEventListener("click", () => { model.set("sort_by", order); model.save_changes(); });
-      toolbar.appendChild(b);
-    }
-    const row = document.createElement("div");
-    row.className = "p10-hand-row";
-    row.setAttribute("role", "group");
-    row.setAttribute("aria-label", texts.hand);
-    cards.forEach((card, i) => {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.className = "p10-card" + (selected.has(i) ? " p10-selected" : "");
-      b.dataset.card = card;
-      b.dataset.key = "card-" + i;
-      b.title = labels[i];
-      b.setAttribute("aria-label", labels[i]);
-      b.setAttribute("aria-pressed", String(selected.has(i)));
-      b.disabled = !selectable;
-      b.innerHTML = faces[i];  // drawn and escaped by phase10kit.svg in the kernel
-      const mark = document.createElement("span");
-      mark.className = "p10-mark";
-      mark.setAttribute("aria-hidden", "true");
-      mark.textContent = selected.has(i) ? "\u2713 " + texts.selected : "";
-      b.appendChild(mark);
-      b.addEventListener("click", () => {
-        const now = new Set(model.get("selected"));
-        if (now.has(i)) { now.delete(i); } else { now.add(i); }
-        model.set("selected", [...now].sort((a, b) => a - b));
-        model.save_changes();
-      });
-      row.appendChild(b);
-    });
-    root.replaceChildren(toolbar, row);
-    if (focused) {
-      const again = root.querySelector(`[data-key="${focused}"]`);
-      if (again) { again.focus(); }
-    }
-  }
-  model.on("change", draw);
-  draw();
-}
-export default { render };
-"""
-
-_CSS = """
-.p10-hand-cards .p10-hand-row { display: flex; flex-wrap: wrap; gap: 4px; padding-top: 14px; }
-.p10-hand-cards .p10-card { background: none; border: 2px solid transparent; border-radius: 8px;
-  padding: 2px; cursor: pointer; display: flex; flex-direction: column; align-items: center; }
-.p10-hand-cards .p10-card.p10-selected { transform: translateY(-12px); border: 3px dashed #111; }
-.p10-hand-cards .p10-card:focus-visible { outline: 3px solid #3b2a6b; outline-offset: 2px; }
-.p10-hand-cards .p10-card:disabled { cursor: default; }
-.p10-hand-cards .p10-mark { font: bold 11px sans-serif; min-height: 13px; }
-.p10-hand-cards .p10-sort button[aria-pressed="true"] { font-weight: bold; text-decoration: underline; }
-"""
-
-
 class HandView(BrowserLocked, anywidget.AnyWidget):
     """A hand whose cards can be selected by click (or keyboard) and sorted by number or colour.
 
@@ -285,8 +217,8 @@ class HandView(BrowserLocked, anywidget.AnyWidget):
     (['B2', 'Y2', 'R7', 'W'], ['R7', 'W'])
     """
 
-    _esm = _ESM
-    _css = _CSS
+    _esm = _static("hand.js")
+    _css = _static("hand.css")
     browser_writable = frozenset({"selected", "sort_by"})
 
     cards = traitlets.List(traitlets.Unicode(), read_only=True).tag(sync=True)
@@ -442,59 +374,6 @@ def _indices_of(chosen: Sequence[tuple[Card, int]], shown: Sequence[Card]) -> li
     return sorted(positions[pair] for pair in chosen if pair in positions)
 
 
-_GROUPS_ESM = r"""
-function render({ model, el }) {
-  const root = document.createElement("div");
-  el.appendChild(root);
-  function draw() {
-    const items = model.get("items");
-    if (!items.length) {
-      const none = document.createElement("div");
-      none.className = "p10-groups";
-      none.textContent = model.get("empty");
-      root.replaceChildren(none);
-      return;
-    }
-    const list = document.createElement("ul");
-    list.className = "p10-groups";
-    list.style.cssText = "list-style:none;padding:0;margin:0";
-    for (const item of items) {
-      const li = document.createElement("li");
-      li.className = "p10-laid";
-      li.setAttribute("aria-label", item.label);
-      const body = document.createElement(item.target ? "button" : "div");
-      body.className = item.target ? "p10-group-target" : "p10-group-body";
-      if (item.target) {
-        body.type = "button";
-        body.title = item.pick;
-        body.setAttribute("aria-label", item.pick);
-        body.addEventListener("click", () => model.send({ pick: item.key }));
-      }
-      const name = document.createElement("span");
-      name.textContent = item.key + " ";
-      body.appendChild(name);
-      const face = document.createElement("span");
-      face.innerHTML = item.face;  // drawn and escaped by phase10kit.svg in the kernel
-      body.appendChild(face);
-      li.appendChild(body);
-      list.appendChild(li);
-    }
-    root.replaceChildren(list);
-  }
-  model.on("change", draw);
-  draw();
-}
-export default { render };
-"""
-
-_GROUPS_CSS = """
-.p10-group-target { background: #fffbe6; border: 3px solid #8a3b00; border-radius: 8px; cursor: pointer;
-  padding: 2px 4px; margin: 2px 0; font: inherit; }
-.p10-group-target:focus-visible { outline: 3px solid #3b2a6b; outline-offset: 2px; }
-.p10-group-body { padding: 2px 4px; margin: 2px 0; }
-"""
-
-
 class GroupsView(BrowserLocked, anywidget.AnyWidget):
     """A seat's laid groups (``<li class="p10-laid">``, ``aria-label`` ``"p2.1 s[R7 B7 W]"``); groups
     marked as targets are buttons (``.p10-group-target``) whose click calls ``on_pick(key)``.
@@ -508,8 +387,8 @@ class GroupsView(BrowserLocked, anywidget.AnyWidget):
     (['p2.1 s[R7 B7 W]'], False)
     """
 
-    _esm = _GROUPS_ESM
-    _css = _GROUPS_CSS
+    _esm = _static("groups.js")
+    _css = _static("groups.css")
     items = traitlets.List(traitlets.Dict(), read_only=True).tag(sync=True)
     empty = traitlets.Unicode("", read_only=True).tag(sync=True)
 

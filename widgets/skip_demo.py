@@ -18,8 +18,8 @@ from phase10kit.actions import Discard, Draw, Take
 from phase10kit.errors import Phase10Error, Reason
 from phase10kit.game import Game, PlayerView
 from phase10kit.i18n import check_lang, translator
-from phase10kit.rules import MAX_PLAYERS, FirstSkip, Rules, SkipTarget
-from widgets._safety import BrowserLocked, Feedback, Refusal, locked_html
+from phase10kit.rules import MAX_PLAYERS, FirstSkip, Rules, SkipTarget, rule_option
+from widgets._safety import N_, BrowserLocked, Feedback, Refusal, locked_html
 from widgets.language import notebook_lang
 from widgets.table_parts import LockedRow, SafeDropdown, TableButton
 
@@ -27,6 +27,13 @@ SEARCH_LIMIT = 5000
 """Seeds tried to find a deal that shows what the demo is about."""
 DEALS = ("early-skips", "flipped-skip")
 """What the demo's deal shows: a Skip in each of the first two hands, or a Skip turned up to start the discard pile."""
+_CHOICE_LABELS: dict[str | bool, str] = {
+    "choose": N_("the discarder chooses"),
+    "next": N_("the next player"),
+    "skip_first": N_("skips the first player"),
+    "cover": N_("is covered by the next card"),
+}
+"""The menus' words for the choices of ``skip_target`` and ``first_skip`` (``phase10kit.rules.RULE_OPTIONS``)."""
 
 
 def demo_seed(players: int, start: int = 0, rules: Rules | None = None) -> int:
@@ -130,12 +137,11 @@ class SkipDemo(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
             raise Phase10Error(f"the Skip demo needs 3 to 6 players, not {players!r}", reason=Reason.BAD_PLAYERS)
         self.players = players
         self.deal = self._option(deal, DEALS, "deal")
-        target: SkipTarget = (
-            "next" if self._option(skip_target, ("choose", "next"), "skip_target") == "next" else "choose"
-        )
-        flip: FirstSkip = (
-            "cover" if self._option(first_skip, ("skip_first", "cover"), "first_skip") == "cover" else "skip_first"
-        )
+        self._rule_choice(skip_target, "skip_target")
+        self._rule_choice(first_skip, "first_skip")
+        # The menus' values, typed for mypy (the checks above refused every other word).
+        target: SkipTarget = "next" if skip_target == "next" else "choose"
+        flip: FirstSkip = "cover" if first_skip == "cover" else "skip_first"
         search = flipped_skip_seed if deal == "flipped-skip" else demo_seed
         self.seed = search(players, 0 if seed is None else seed, Rules(skip_target=target, first_skip=flip))
         self.feedback = Feedback(self.lang)
@@ -145,16 +151,13 @@ class SkipDemo(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         self.rule_note = locked_html("", "p10-skip-rule")
         self.log_area = locked_html("", "p10-log")
         self.skip_rule = SafeDropdown(
-            options=[(t.gettext("the discarder chooses"), "choose"), (t.gettext("the next player"), "next")],
+            options=[(t.gettext(_CHOICE_LABELS[choice]), choice) for choice in rule_option("skip_target").choices],
             description=t.gettext("A Skip skips:"),
             style={"description_width": "initial"},
             layout=_fit_text(),
         )
         self.first_rule = SafeDropdown(
-            options=[
-                (t.gettext("skips the first player"), "skip_first"),
-                (t.gettext("is covered by the next card"), "cover"),
-            ],
+            options=[(t.gettext(_CHOICE_LABELS[choice]), choice) for choice in rule_option("first_skip").choices],
             description=t.gettext("A Skip turned up at the start:"),
             style={"description_width": "initial"},
             layout=_fit_text(),
@@ -171,8 +174,8 @@ class SkipDemo(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         self.restart_button.add_class("p10-btn-restart")
         self.next_button.on_click(self.feedback.guard(lambda _b: self.next_turn()))
         self.restart_button.on_click(self.feedback.guard(lambda _b: self.restart()))
-        self.skip_rule.value = self._option(skip_target, ("choose", "next"), "skip_target")
-        self.first_rule.value = self._option(first_skip, ("skip_first", "cover"), "first_skip")
+        self.skip_rule.value = skip_target
+        self.first_rule.value = first_skip
         self.skip_rule.observe(self.feedback.guard(lambda _c: self.restart()), names="value")
         self.first_rule.observe(self.feedback.guard(lambda _c: self.restart()), names="value")
         self.children = [
@@ -192,6 +195,11 @@ class SkipDemo(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         if value not in choices:
             raise Phase10Error(f"{name}={value!r}: choose {' or '.join(choices)}", reason=Reason.BAD_RULES)
         return value
+
+    @staticmethod
+    def _rule_choice(value: str, name: str) -> str:
+        """``value`` when the rule option ``name`` takes it (the demo's two options are words, not flags)."""
+        return SkipDemo._option(value, tuple(str(choice) for choice in rule_option(name).choices), name)
 
     @property
     def rules(self) -> Rules:

@@ -23,38 +23,39 @@ from typing import Any
 
 import ipywidgets
 
-from phase10kit.actions import Action, Discard, Draw, Hit, Lay, Take
-from phase10kit.cards import Card, Color
+from phase10kit.actions import Action, Draw, Hit, Lay, Take
+from phase10kit.cards import Card
 from phase10kit.errors import Phase10Error, Reason
-from phase10kit.explain import color_name
 from phase10kit.game import Game, PlayerView
-from phase10kit.hints import hint
 from phase10kit.i18n import LANGUAGES, check_lang, translator
 from phase10kit.refusals import SENTENCES
 from phase10kit.rules import Rules
 from widgets._safety import N_, BrowserLocked, Feedback, Locked, Refusal, describe_error, locked_html
 from widgets.cards import GroupsView, HandView
 from widgets.language import notebook_lang
-from widgets.session import BOT_LEVELS, DEFAULT_SPEED, Chooser, TableSession, check_speed, describe_action
+from widgets.session import TableSession
+from widgets.session_bots import BOT_LEVELS, Chooser
+from widgets.session_settings import DEFAULT_SPEED, TableSettings, check_speed
+from widgets.session_text import describe_action, seat_name
+from widgets.table_menus import SelectionMenus, dropdown, row_layout, set_options, show_widget
 from widgets.table_parts import (
     TABLE_CSS,
     LockedColumn,
     LockedRow,
     SafeCheckbox,
-    SafeDropdown,
     TableButton,
     cover_html,
+    hint_html,
     log_html,
     mine_html,
-    opponent_html,
     phase_reminder_html,
-    piles_html,
     rules_html,
     score_sheet_html,
-    seat_name,
     summary_html,
+    title_html,
     turn_html,
 )
+from widgets.table_seats import SeatAreas
 
 __all__ = ["BOT_LEVELS", "BUTTONS", "SPEEDS", "Chooser", "Table"]
 
@@ -117,10 +118,10 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
     ) -> None:
         lang = notebook_lang(lang)
         super().__init__()
-        session = TableSession(
+        settings = TableSettings(
             players, seed, bots, rules, lang, human=human, humans=humans, speed=speed, teaching=teaching
         )
-        self._build(session)
+        self._build(TableSession.from_settings(settings))
 
     @classmethod
     def from_snapshot(cls, text: str) -> Table:
@@ -150,6 +151,7 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
     # ------------------------------------------------------------------ building the widgets
 
     def _build(self, session: TableSession) -> None:
+        """Make the widgets over ``session``, lay them out, draw them and let the bots start if they are first."""
         self.session = session
         self._callbacks: list[Callable[[Table], None]] = []
         self._bot_task: asyncio.Task[None] | None = None
@@ -157,21 +159,24 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         self.lang = session.lang
         self.feedback = Feedback(self.lang)
         self.status, self.errors = self.feedback.status, self.feedback.errors
+        self._build_areas()
+        self._build_buttons()
+        self._build_menus()
+        self._arrange()
+        self.seat_areas.seat(session.viewer, session.players)
+        session.on_change(self._changed)
+        self._refresh()
+        self._continue()
 
+    def _build_areas(self) -> None:
+        """The areas drawn from the view: title, turn banner, seats, piles, the viewer's hand and groups, texts."""
         self.style_html = locked_html(f"<style>{TABLE_CSS}</style>", "p10-style")
         self.title = locked_html("", "p10-title")
         self.turn = locked_html("", "p10-turn")
-        self.opponent_views: dict[int, Locked] = {}
-        self.seat_groups: dict[int, GroupsView] = {}
-        self.seat_boxes: dict[int, LockedColumn] = {}
-        self.opponents_box = LockedRow(layout=ipywidgets.Layout(flex_flow="row wrap"))
-        self.opponents_box.add_class("p10-opponents")
-        self.piles = locked_html("", "p10-piles")
-        self.mine = locked_html("", "p10-me-line")
-        self.my_groups = GroupsView(lang=self.lang)
-        self.my_groups.on_pick = self.feedback.guard(self._picked)
-        self.me_box = LockedColumn([self.mine, self.my_groups])
-        self.me_box.add_class("p10-me")
+        self.seat_areas = SeatAreas(self.lang, self.feedback.guard(self._picked))
+        areas = self.seat_areas
+        self.opponents_box, self.piles = areas.opponents_box, areas.piles
+        self.mine, self.my_groups, self.me_box = areas.mine, areas.my_groups, areas.me_box
         self.reminder = locked_html("", "p10-phase-reminder")
         self.hand = HandView((), lang=self.lang)
         self.hint_area = locked_html("", "p10-hint")
@@ -182,6 +187,8 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         self.rules_panel = locked_html("", "p10-rules")
         self.cover_text = locked_html("", "p10-cover-text-area")
 
+    def _build_buttons(self) -> None:
+        """The turn's buttons (``BUTTONS``) and the other moments' (``EXTRA_BUTTONS``), each calling its method."""
         self.buttons: dict[str, TableButton] = {}
         handlers: dict[str, Callable[[], None]] = {
             "draw": self.draw,
@@ -204,16 +211,18 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
             self.buttons[key] = button
         self.next_button, self.show_button, self.rules_button = (self.buttons.pop(k) for k in EXTRA_BUTTONS)
         self.next_button.button_style = self.show_button.button_style = "primary"
-        self.layout_choice = self._dropdown("p10-layout-choice")
-        self.hit_target = self._dropdown("p10-hit-target")
-        self.hit_end = self._dropdown("p10-hit-end")
-        self.skip_target = self._dropdown("p10-skip-target")
-        self.speed_choice = self._dropdown("p10-speed")
-        self.lang_choice = self._dropdown("p10-lang")
+
+    def _build_menus(self) -> None:
+        """The selection's menus (``SelectionMenus``) and the settings: teaching mode, bots' speed, language."""
+        self.menus = SelectionMenus(lambda hit: self.feedback.guard(self._clicked(self._play_hit(hit))))
+        self.layout_choice, self.hit_target, self.hit_end, self.skip_target = self.menus.menus
+        self.hit_options, self.choices = self.menus.hit_options, self.menus.row
+        self.speed_choice = dropdown("p10-speed")
+        self.lang_choice = dropdown("p10-lang")
         # Each language is named in itself, so the menu reads the same in every language.
         self.lang_choice.options = [(name, code) for code, name in LANGUAGES.items()]
         self.lang_choice.value = self.lang
-        self.teaching_choice = SafeCheckbox(value=session.teaching, indent=False)
+        self.teaching_choice = SafeCheckbox(value=self.session.teaching, indent=False)
         self.teaching_choice.add_class("p10-teaching")
         self.teaching_choice.layout.width = "auto"
         self._label_controls()
@@ -223,21 +232,12 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         self.teaching_choice.observe(self.feedback.guard(self._on_teaching), names="value")
         self.hand.observe(self.feedback.guard(self._on_selection), names="selected")
 
-        def row() -> ipywidgets.Layout:  # one Layout per box: hiding one box must not hide the others
-            return ipywidgets.Layout(flex_flow="row wrap", align_items="center")
-
-        self.controls = LockedRow([self.buttons[key] for key in BUTTONS], layout=row())
+    def _arrange(self) -> None:
+        """Lay the widgets out: a header, the board (turn, summary, cover, seats, hand) and a sidebar."""
+        self.controls = LockedRow([self.buttons[key] for key in BUTTONS], layout=row_layout())
         self.controls.add_class("p10-controls")
-        # One button per group the selected card fits: the direct way to hit ("Add R7 to p2.1").
-        self.hit_options = LockedRow([], layout=row())
-        self.hit_options.add_class("p10-hit-options")
-        self._hit_buttons: dict[str, TableButton] = {}
-        self.choices = LockedRow(
-            [self.layout_choice, self.hit_target, self.hit_end, self.skip_target, self.hit_options], layout=row()
-        )
-        self.choices.add_class("p10-choices")
         self.settings = LockedRow(
-            [self.rules_button, self.teaching_choice, self.speed_choice, self.lang_choice], layout=row()
+            [self.rules_button, self.teaching_choice, self.speed_choice, self.lang_choice], layout=row_layout()
         )
         self.settings.add_class("p10-settings")
         self.hand_box = LockedColumn(
@@ -250,18 +250,8 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         self.cover.add_class("p10-cover")
         self.summary_box = LockedColumn([self.scoring, self.next_button])
         self.summary_box.add_class("p10-summary")
-        self.board = LockedColumn(
-            [
-                self.turn,
-                self.summary_box,
-                self.cover,
-                self.opponents_box,
-                self.hand_box,
-                self.outside_status,
-                self.hint_area,
-            ],
-            layout=ipywidgets.Layout(flex="1 1 620px", min_width="0"),
-        )
+        board = [self.turn, self.summary_box, self.cover, self.opponents_box, self.hand_box, self.outside_status]
+        self.board = LockedColumn([*board, self.hint_area], layout=ipywidgets.Layout(flex="1 1 620px", min_width="0"))
         self.board.add_class("p10-board")
         self.sidebar = LockedColumn(
             [self.rules_panel, self.log_area, self.score_sheet], layout=ipywidgets.Layout(flex="0 1 380px")
@@ -269,39 +259,20 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         self.sidebar.add_class("p10-sidebar")
         self.main = LockedRow([self.board, self.sidebar], layout=ipywidgets.Layout(align_items="flex-start"))
         self.main.add_class("p10-main")
-        header = LockedRow([self.title, self.settings], layout=row())
+        header = LockedRow([self.title, self.settings], layout=row_layout())
         header.add_class("p10-header")
         self.children = [self.style_html, header, self.main]
         self.add_class("p10-table")
-        self._seat_views()
-        session.on_change(self._changed)
-        self._refresh()
-        self._continue()
 
-    @staticmethod
-    def _dropdown(css_class: str) -> SafeDropdown:
-        widget = SafeDropdown(
-            options=[], style={"description_width": "initial"}, layout=ipywidgets.Layout(width="auto", max_width="100%")
-        )
-        widget.add_class(css_class)
-        return widget
+    @property
+    def opponent_views(self) -> dict[int, Locked]:
+        """Each seat shown from outside: its facts (``SeatAreas``)."""
+        return self.seat_areas.opponent_views
 
-    def _seat_views(self) -> None:
-        """One box per seat shown from outside: every seat but the viewer's."""
-        viewer = self.session.viewer
-        seats = [seat for seat in range(self.session.players) if seat != viewer]
-        if sorted(self.opponent_views) != seats:
-            self.opponent_views = {seat: locked_html("", "p10-seat-line") for seat in seats}
-            self.seat_groups = {seat: GroupsView(lang=self.lang) for seat in seats}
-            for groups in self.seat_groups.values():
-                groups.on_pick = self.feedback.guard(self._picked)
-            self.seat_boxes = {
-                seat: LockedColumn([self.opponent_views[seat], self.seat_groups[seat]]) for seat in seats
-            }
-            for box in self.seat_boxes.values():
-                box.add_class("p10-opponent")
-            # The piles sit in the same row as the seats: the table stays short enough for 1280x800.
-            self.opponents_box.children = [*(self.seat_boxes[seat] for seat in seats), self.piles]
+    @property
+    def seat_groups(self) -> dict[int, GroupsView]:
+        """Each seat shown from outside: its laid groups."""
+        return self.seat_areas.seat_groups
 
     def _label_controls(self) -> None:
         """Write the buttons' and menus' labels in the table's language."""
@@ -310,16 +281,13 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
             self.buttons[key].description = self.buttons[key].tooltip = t.gettext(label)
         for button, key in ((self.next_button, "next"), (self.show_button, "show"), (self.rules_button, "rules")):
             button.description = button.tooltip = t.gettext(EXTRA_BUTTONS[key])
-        self.layout_choice.description = t.gettext("Layout:")
-        self.hit_target.description = t.gettext("Hit group:")
-        self.hit_end.description = t.gettext("Run end:")
-        self.skip_target.description = t.gettext("Skip:")
+        self.menus.label(self.lang)
         self.speed_choice.description = t.gettext("Bot speed:")
         self.lang_choice.description = t.gettext("Language:")
         self.teaching_choice.description = t.gettext("Teaching mode (show the bots' reasons)")
         speeds = sorted({*SPEEDS, self.speed})
-        self._set_options(self.speed_choice, [(self._speed_label(s), s) for s in speeds])
-        for menu in (self.layout_choice, self.hit_target, self.hit_end, self.skip_target, self.speed_choice):
+        set_options(self.speed_choice, [(self._speed_label(s), s) for s in speeds])
+        for menu in (*self.menus.menus, self.speed_choice):
             menu.on_refused = self._menu_refused
         self.lang_choice.on_refused = self._menu_refused
 
@@ -394,8 +362,7 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
             if self.lang_choice.value != lang:
                 self.lang_choice.value = lang
             self.hand.set_lang(lang)
-            for groups in (self.my_groups, *self.seat_groups.values()):
-                groups.lang = lang
+            self.seat_areas.set_lang(lang)
             self.status.show("", "info")
             self.hint_area.value = ""
         self.session.set_lang(lang)
@@ -516,36 +483,14 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         """Add the one selected card to the group chosen in the hit menu (at the run end chosen, if any)."""
         seat = self._seat()
         card = self._one_selected(N_("Select exactly one card to add to a group (you selected {count})."))
-        target = self.hit_target.value
-        if not isinstance(target, tuple):
-            # The card fits no group: let the engine say why, on the first group on the table.
-            melds = self.session.view().melds
-            laid = [(owner, 0) for owner in range(self.players) if melds[owner]]
-            if not laid:
-                raise Refusal(
-                    translator(self.lang).gettext("There is no laid group to add to."), reason=Reason.NO_GROUP
-                )
-            target = laid[0]
-        group_seat, index = target
-        end = self.hit_end.value
-        action = Hit(seat, group_seat, index, card, end)
-        if end is None:
-            matching = [h for h in self._hits(card) if (h.target, h.group) == (group_seat, index)]
-            if len(matching) == 1:
-                action = matching[0]
-        self._act(action)
+        self._act(self.menus.chosen_hit(seat, card, self.session.view(), self.session.hits(card), self.lang))
 
     def discard(self) -> None:
         """Discard the one selected card; a Skip goes against the player chosen in the skip menu when needed."""
         seat = self._seat()
         card = self._one_selected(N_("Select exactly one card to discard (you selected {count})."))
-        target = self.skip_target.value if card.is_skip else None
-        action = Discard(seat, card, target)
-        if card.is_skip and target is None:
-            matching = [a for a in self._legal() if isinstance(a, Discard) and a.card == card]
-            if len(matching) == 1:
-                action = matching[0]
-        self._act(action)
+        legal = self.session.view().legal if self.session.state == "human" else ()
+        self._act(self.menus.chosen_discard(seat, card, legal))
 
     def hint(self) -> None:
         """Show how near the hand is to its phase: what it still needs, its outs and the odds of the next draws."""
@@ -581,31 +526,8 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
 
     # ------------------------------------------------------------------ what the selection allows
 
-    def _legal(self) -> tuple[Action, ...]:
-        if self.session.state != "human":
-            return ()
-        return self.session.view().legal
-
-    def _hits(self, card: Card) -> list[Hit]:
-        return self.session.hits(card)
-
     def _on_selection(self, change: Any) -> None:
         self._refresh()
-
-    def _lay_label(self, action: Lay) -> str:
-        t = translator(self.lang)
-        parts = []
-        for group in action.groups:
-            values = group.wild_values()
-            text = str(group)
-            if values:
-                words = ", ".join(color_name(v, self.lang) if isinstance(v, Color) else str(v) for v in values)
-                text += " (" + t.gettext("Wild = {values}").format(values=words) + ")"
-            parts.append(text)
-        groups = " ".join(parts)
-        if action.phase is None:
-            return groups
-        return t.gettext("phase {code}: {name}").format(code=action.phase, name=groups)
 
     # ------------------------------------------------------------------ drawing the table
 
@@ -617,36 +539,30 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         viewer = session.viewer
         t = translator(self.lang)
         with self.hold_sync():
-            self._seat_views()
-            self.title.value = self._title_html(view)
+            self.seat_areas.seat(viewer, session.players)
+            self.title.value = title_html(view, self.lang)
             self.turn.value = turn_html(state, view, viewer, self.lang)
-            for seat, widget in self.opponent_views.items():
-                widget.value = opponent_html(view, seat, viewer, self.bot_names.get(seat, ""), self.lang)
-                if seat == view.current_player and not view.over:
-                    self.seat_boxes[seat].add_class("p10-seat-acting")
-                else:
-                    self.seat_boxes[seat].remove_class("p10-seat-acting")
-            self.piles.value = piles_html(view, self.lang)
+            self.seat_areas.draw(view, viewer, self.bot_names)
             self.log_area.value = log_html(self.log_entries, self.lang)
             self.score_sheet.value = score_sheet_html(session.sheet, session.players, viewer, self.lang)
             self.rules_panel.value = rules_html(session.rules, self.lang) if self._rules_open else ""
-            _show(self.rules_panel, self._rules_open)
+            show_widget(self.rules_panel, self._rules_open)
             summary = session.summary
-            _show(self.summary_box, summary is not None)
+            show_widget(self.summary_box, summary is not None)
             if summary is not None:
                 reasons = session.reasons_of_hand(summary.hand)
                 self.scoring.value = summary_html(summary, viewer, reasons, self.lang)
             else:
                 self.scoring.value = ""
-            _show(self.next_button, state == "summary")
-            _show(self.cover, state == "cover")
+            show_widget(self.next_button, state == "summary")
+            show_widget(self.cover, state == "cover")
             self.cover_text.value = cover_html(session.cover, self.lang) if session.cover is not None else ""
             # Between hands the board (already dealt anew by the engine) waits behind the summary.
             board_shown = state not in ("summary", "over") or summary is None
-            _show(self.opponents_box, board_shown)
-            _show(self.piles, board_shown)
+            show_widget(self.opponents_box, board_shown)
+            show_widget(self.piles, board_shown)
             mine_shown = viewer is not None and board_shown
-            _show(self.hand_box, mine_shown)
+            show_widget(self.hand_box, mine_shown)
             self.mine.value = mine_html(view, self.lang) if mine_shown else ""
             self.reminder.value = phase_reminder_html(view, self.lang) if mine_shown else ""
             feedback = [self.status, self.errors]
@@ -679,57 +595,15 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
             reason = why.get(key, "") if key in controls.shown else ""
             button.disabled = bool(reason) or key not in controls.shown
             button.tooltip = f"{label}: {reason}" if reason else label
-            _show(button, key in controls.shown)
+            show_widget(button, key in controls.shown)
         self.why.value = "".join(
             f"<div>{escape(t.gettext(BUTTONS[key]))}: {escape(why[key])}</div>"
             for key in BUTTONS
             if key in why and key in controls.shown
         )
-        lays, hits, skip_targets = list(controls.lays), list(controls.hits), controls.skip_targets
-        me = view.player
         # Menus: only when they apply to the selection.
-        self._set_options(self.layout_choice, [(self._lay_label(a), a) for a in lays[:40]])
-        self.layout_choice.disabled = not lays
-        _show(self.layout_choice, bool(lays))
-        targets = sorted({(h.target, h.group) for h in hits})
-        self._set_options(
-            self.hit_target, [(f"p{seat + 1}.{i + 1} {view.melds[seat][i]}", (seat, i)) for seat, i in targets]
-        )
-        self.hit_target.disabled = not targets
-        _show(self.hit_target, bool(targets))
-        ends = sorted({h.end for h in hits if h.end is not None and (h.target, h.group) == self.hit_target.value})
-        end_options: list[tuple[str, Any]] = [(t.gettext("either / not needed"), None)]
-        end_options += [(t.gettext("low"), "low"), (t.gettext("high"), "high")]
-        self._set_options(self.hit_end, end_options)
-        self.hit_end.disabled = len(ends) < 2
-        _show(self.hit_end, len(ends) > 1)
-        self._set_options(
-            self.skip_target,
-            [(t.gettext("choose…"), None)] + [(seat_name(s, me, self.lang), s) for s in skip_targets],
-        )
-        self.skip_target.disabled = not skip_targets
-        _show(self.skip_target, bool(skip_targets))
-        self._refresh_hit_options(hits, view)
-        self._refresh_groups(hits, view)
-        _show(self.choices, bool(lays or targets or skip_targets))
-
-    def _refresh_groups(self, hits: list[Hit], view: PlayerView) -> None:
-        """Every seat's laid groups; those the selected card fits are buttons that play the hit."""
-        t = translator(self.lang)
-        fits = {(hit.target, hit.group) for hit in hits}
-        empty = t.gettext("No phase laid down yet.")
-        views = dict(self.seat_groups)
-        if self.session.viewer is not None:
-            views[self.session.viewer] = self.my_groups
-        for seat, groups_view in views.items():
-            shown = []
-            for i, group in enumerate(view.melds[seat]):
-                key = f"p{seat + 1}.{i + 1}"
-                pick = ""
-                if (seat, i) in fits:
-                    pick = t.gettext("Add {card} to {group}").format(card=hits[0].card, group=key)
-                shown.append((key, group, pick))
-            groups_view.show(shown, empty=empty)
+        self.menus.show(controls, view, self.lang)
+        self.seat_areas.draw_groups(list(controls.hits), view, self.session.viewer)
 
     def _picked(self, key: str) -> None:
         """A click on a laid group: the hit of the selected card there (the hit buttons choose a run's end)."""
@@ -747,71 +621,14 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
 
     def _hits_of_selection(self) -> list[Hit]:
         selected = self._selected()
-        return self._hits(selected[0]) if len(selected) == 1 else []
+        return self.session.hits(selected[0]) if len(selected) == 1 else []
 
     def _play_hit(self, hit: Hit) -> Callable[[], None]:
         return lambda: self._act(hit)
 
-    def _refresh_hit_options(self, hits: list[Hit], view: PlayerView) -> None:
-        """A button per legal hit of the selected card, each naming the group (and the run end) it goes to."""
-        t = translator(self.lang)
-        buttons = []
-        for hit in hits:
-            key = f"{hit}|{view.melds[hit.target][hit.group]}|{self.lang}"
-            button = self._hit_buttons.get(key)
-            if button is None:
-                group = view.melds[hit.target][hit.group]
-                where = f"p{hit.target + 1}.{hit.group + 1}" + (f" ({t.gettext(hit.end)})" if hit.end else "")
-                label = t.gettext("Add {card} to {group}").format(card=hit.card, group=where)
-                button = TableButton(description=label, tooltip=f"{label}: {group}")
-                button.add_class("p10-hit-option")
-                button.layout.width = "auto"
-                button.on_click(self.feedback.guard(self._clicked(self._play_hit(hit))))
-                self._hit_buttons[key] = button
-            buttons.append(button)
-        if list(self.hit_options.children) != buttons:
-            self.hit_options.children = buttons
-        # Buttons no longer offered are closed: their labels (a card of the hand) leave the browser too.
-        for key, button in list(self._hit_buttons.items()):
-            if button not in buttons:
-                del self._hit_buttons[key]
-                button.close()
-        _show(self.hit_options, bool(buttons))
-
-    @staticmethod
-    def _set_options(dropdown: SafeDropdown, options: list[tuple[str, Any]]) -> None:
-        """Change a menu's options only when they differ; keep the chosen value if still offered, else the first."""
-        if list(dropdown.options) == options:
-            return
-        value = dropdown.value
-        dropdown.options = options
-        if any(v == value for _, v in options):
-            dropdown.value = value
-        elif options:
-            dropdown.value = options[0][1]
-
-    def _title_html(self, view: PlayerView) -> str:
-        t = translator(self.lang)
-        if view.over:
-            text = t.gettext("Phase 10 — the game is over")
-        elif view.tiebreak:
-            text = t.gettext("Phase 10 — tie-break round")
-        else:
-            text = t.gettext("Phase 10 — round {number}").format(number=view.round)
-        return f"<h3 style='margin:4px 0'>{escape(text)}</h3>"
-
     def _hint_html(self) -> str:
         """The rules package's hint for the viewer's view (``phase10kit.hints``), as HTML."""
-        advice = hint(self.session.view(), self.lang)
-        items = "".join(f"<li>{escape(line)}</li>" for line in advice.lines)
-        return f"<div role='note'><strong>{escape(advice.title)}</strong><ul>{items}</ul></div>"
-
-
-def _show(widget: ipywidgets.Widget, shown: bool) -> None:
-    """Show or hide a widget (hidden widgets take no room and are not reachable by keyboard)."""
-    display = None if shown else "none"
-    if widget.layout.display != display:
-        widget.layout.display = display
+        return hint_html(self.session.view(), self.lang)
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:

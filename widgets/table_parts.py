@@ -17,25 +17,41 @@ import ipywidgets
 from phase10kit.cards import Card, Color, excess_over_deck
 from phase10kit.explain import phase_name
 from phase10kit.game import PlayerView
+from phase10kit.hints import hint
 from phase10kit.i18n import translator
 from phase10kit.phases import GroupKind, Phase
-from phase10kit.rules import Rules
+from phase10kit.rules import RULE_OPTIONS, Rules
 from phase10kit.solver import Layout, find_layout
 from phase10kit.svg import card_svg, cards_svg, face_down_svg, group_svg, layout_svg
 from widgets._safety import N_, BrowserLocked, LockedButton, LockedColumn, LockedRow, SafeDropdown
 from widgets.cards import card_label
-from widgets.session import BOT_LEVELS, HandSummary, describe_action, seat_name
+from widgets.session_records import HandSummary
+from widgets.session_text import seat_name
 
 __all__ = [
-    "BOT_LEVELS",
+    "DISCARDS_SHOWN",
+    "TABLE_CSS",
     "LockedColumn",
     "LockedRow",
     "SafeCheckbox",
     "SafeDropdown",
     "TableButton",
-    "describe_action",
+    "cover_html",
     "example_layout",
-    "seat_name",
+    "groups_html",
+    "hint_html",
+    "log_html",
+    "mine_html",
+    "opponent_html",
+    "phase_reminder_html",
+    "phase_text",
+    "piles_html",
+    "rules_html",
+    "score_sheet_html",
+    "seat_summary",
+    "summary_html",
+    "title_html",
+    "turn_html",
 ]
 
 
@@ -181,6 +197,25 @@ def piles_html(view: PlayerView, lang: str = "en") -> str:
         f'<div role="img" aria-label="{escape(draw)}">{back}<div>{escape(draw)}</div></div>'
         f"{top_html}{earlier}</div>"
     )
+
+
+def title_html(view: PlayerView, lang: str = "en") -> str:
+    """The table's heading: the round, the tie-break round or the game's end."""
+    t = translator(lang)
+    if view.over:
+        text = t.gettext("Phase 10 — the game is over")
+    elif view.tiebreak:
+        text = t.gettext("Phase 10 — tie-break round")
+    else:
+        text = t.gettext("Phase 10 — round {number}").format(number=view.round)
+    return f"<h3 style='margin:4px 0'>{escape(text)}</h3>"
+
+
+def hint_html(view: PlayerView, lang: str = "en") -> str:
+    """The rules package's hint for the viewer's view (``phase10kit.hints``), as HTML."""
+    advice = hint(view, lang)
+    items = "".join(f"<li>{escape(line)}</li>" for line in advice.lines)
+    return f"<div role='note'><strong>{escape(advice.title)}</strong><ul>{items}</ul></div>"
 
 
 def mine_html(view: PlayerView, lang: str = "en") -> str:
@@ -383,42 +418,6 @@ def cover_html(seat: int, lang: str = "en") -> str:
 
 # ---------------------------------------------------------------------------------------------- the rules panel
 
-_RULE_SENTENCES: dict[str, dict[object, str]] = {
-    "skip_target": {
-        "choose": N_("A discarded Skip: the player who discards it chooses who loses their next turn."),
-        "next": N_("A discarded Skip: the next player loses their turn."),
-    },
-    "hit_others": {
-        "next_turn": N_("Adding to other players' groups: from your turn after laying down."),
-        "same_turn": N_("Adding to other players' groups: right after laying down."),
-    },
-    "go_out": {
-        "hit_or_discard": N_("Going out: the last card may be laid, added to a group or discarded."),
-        "discard": N_("Going out: the last card must be discarded."),
-    },
-    "extra_cards": {
-        True: N_("Groups may be laid longer than the phase asks."),
-        False: N_("Groups are laid at exactly the size the phase asks."),
-    },
-    "natural_required": {
-        True: N_("Every group needs at least one card that is not a Wild."),
-        False: N_("A group may be made of Wilds only."),
-    },
-    "first_skip": {
-        "skip_first": N_("A Skip turned up as the first discard skips the first player."),
-        "cover": N_("A Skip turned up as the first discard is covered by the next card."),
-    },
-    "skip_from_discard": {
-        True: N_("A Skip may be taken from the discard pile."),
-        False: N_("A Skip is never taken from the discard pile."),
-    },
-    "progression": {
-        "in_order": N_("Phases are made in order, one per round at most."),
-        "any_order": N_("Phases may be made in any order, one per round at most."),
-        "all_advance": N_("Everyone moves to the next phase after every round; the lowest score wins."),
-    },
-}
-
 _SHORT_RULES = (
     N_("On your turn: draw a card (from the draw pile or the top of the discard pile), then discard one."),
     N_(
@@ -437,10 +436,9 @@ def rules_html(rules: Rules, lang: str = "en") -> str:
     t = translator(lang)
     short = "".join(f"<li>{escape(t.gettext(text))}</li>" for text in _SHORT_RULES)
     options = []
-    for name, sentences in _RULE_SENTENCES.items():
-        value = getattr(rules, name)
-        if value in sentences:
-            options.append(f"<li>{escape(t.gettext(sentences[value]))}</li>")
+    for option in RULE_OPTIONS:
+        sentence = option.sentence(getattr(rules, option.name))
+        options.append(f"<li>{escape(t.gettext(sentence))}</li>")
     phases = ", ".join(f"{i + 1}: {phase_name(phase, lang)}" for i, phase in enumerate(rules.phases))
     listed = t.gettext("The phases: {phases}.").format(phases=phases)
     options.append(f"<li>{escape(listed)}</li>")
