@@ -4,7 +4,8 @@ The moves are generated from :class:`TurnFacts`, the facts of the position that 
 may know (their hand, the groups on the table, who can be skipped, ...), so a ``PlayerView``
 generates its own legal actions lazily, kind by kind, without holding the game; ``legal_moves``
 makes the same moves straight from a ``GameState`` (no facts built: the engine asks at every action).
-The lay-downs themselves come from the layout search of ``phase10kit.engine.moves``.
+The lay-downs themselves come from the layout search of ``phase10kit.engine.layouts``, cached by
+``phase10kit.engine.moves.lay_actions``.
 
 >>> import random
 >>> from phase10kit.engine.play import start_game

@@ -13,7 +13,7 @@ from typing import Any
 
 from phase10kit.actions import Action, Discard, Hit, Lay
 from phase10kit.cards import Card
-from phase10kit.engine.state import TIEBREAK_PHASE, GameState, OpenPhases
+from phase10kit.engine.state import TIEBREAK_PHASE, GameState
 from phase10kit.engine.turn import TurnFacts, turn_facts
 from phase10kit.errors import Phase10Error, Reason, quote
 from phase10kit.groups import Group
@@ -178,7 +178,14 @@ class PlayerView:
 
 def player_view(state: GameState, player: int) -> PlayerView:
     """What ``player`` may see of ``state`` (their hand, the table, counts); on their turn it holds the
-    facts of their legal moves. ``BAD_PLAYER`` when there is no such player."""
+    facts of their legal moves. ``BAD_PLAYER`` when there is no such player.
+
+    The phases (``phases``, every player's ``current_phase`` and ``open_phases``, and the open phases
+    with their numbers as ``TurnFacts`` holds them) are remembered in ``state.phase_table`` while what
+    they depend on is unchanged: a cache, not state, keyed by everything they depend on besides the
+    rules (``laid`` and ``done`` are the state's, as tuples), so a view never sees a stale one. (Inline,
+    not a helper: the engine builds a view for every action.)
+    """
     if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < state.players:
         raise Phase10Error(
             f"there is no player {quote(player, 40)} in a {state.players}-player game", reason=Reason.BAD_PLAYER
@@ -186,9 +193,15 @@ def player_view(state: GameState, player: int) -> PlayerView:
     hand = tuple(state.hands[player])
     melds = tuple([tuple(groups) for groups in state.melds])
     laid, done = tuple(state.laid), tuple(state.done)
-    phases, current, open_phases, open_pairs = _phase_table(state, laid, done)
-    options = open_phases[player]
-    facts = turn_facts(state, hand, melds, open_pairs[player]) if player == state.current_player else None
+    key = (state.round, state.tiebreak, state.active, laid, done)
+    memo = state.phase_table
+    if memo is None or memo[0] != key:
+        seats = range(state.players)
+        current = tuple(state.current_phase(p) for p in seats)
+        numbers = tuple(state.open_phases(p) for p in seats)
+        pairs = tuple(tuple((n, state.phase_for(n)) for n in options) for options in numbers)
+        memo = state.phase_table = (key, state.phases, current, numbers, pairs)
+    facts = turn_facts(state, hand, melds, memo[4][player]) if player == state.current_player else None
     return PlayerView.of_fields(
         {
             "player": player,
@@ -198,9 +211,9 @@ def player_view(state: GameState, player: int) -> PlayerView:
             "discard_pile": tuple(state.discard_pile),
             "hand_sizes": tuple(map(len, state.hands)),
             "deck_size": len(state.draw_pile),
-            "phases": phases,
-            "current_phases": current,
-            "open_phases": options,
+            "phases": memo[1],
+            "current_phases": memo[2],
+            "open_phases": memo[3][player],
             "done": done,
             "laid": laid,
             "scores": tuple(state.scores),
@@ -216,24 +229,3 @@ def player_view(state: GameState, player: int) -> PlayerView:
             "turn": facts,
         }
     )
-
-
-def _phase_table(
-    state: GameState, laid: tuple[int | None, ...], done: tuple[tuple[int, ...], ...]
-) -> tuple[tuple[int, ...], tuple[Phase | None, ...], tuple[tuple[int, ...], ...], tuple[OpenPhases, ...]]:
-    """``phases``, every player's ``current_phase`` and ``open_phases``, and the open phases with their
-    numbers (as ``TurnFacts`` holds them), remembered in ``state.phase_table`` while what they depend on is
-    unchanged.
-
-    A cache, not state: it is keyed by everything they depend on besides the rules (``laid`` and
-    ``done`` are the state's, as tuples), so a view never sees a stale one.
-    """
-    key = (state.round, state.tiebreak, state.active, laid, done)
-    memo = state.phase_table
-    if memo is None or memo[0] != key:
-        seats = range(state.players)
-        current = tuple(state.current_phase(p) for p in seats)
-        numbers = tuple(state.open_phases(p) for p in seats)
-        pairs = tuple(tuple((n, state.phase_for(n)) for n in options) for options in numbers)
-        memo = state.phase_table = (key, state.phases, current, numbers, pairs)
-    return memo[1], memo[2], memo[3], memo[4]
