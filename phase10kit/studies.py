@@ -21,7 +21,7 @@ import pandas as pd
 from phase10kit.actions import Discard, Take
 from phase10kit.bots import Bot, GreedyBot, SmartBot, play_games, wilson_interval
 from phase10kit.cards import Card, shuffled_deck
-from phase10kit.engine.legality import TurnFacts
+from phase10kit.engine.turn import TurnFacts
 from phase10kit.errors import Phase10Error, Reason
 from phase10kit.game import PlayerView
 from phase10kit.phases import Phase

@@ -1,18 +1,57 @@
 """The table seen by one player as SVG: their hand face up, opponents' hands face down, groups and piles.
 
-Reads only a ``PlayerView``, so it can never show what that player may not see.
+Reads only what one player sees (a ``PlayerView``), so it can never show what that player may not see.
+It asks for that view by its shape (``TableSight``), not by importing ``PlayerView``: the view draws itself
+with this module (``PlayerView._repr_svg_``), so the import runs one way, from the engine's view down to here.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
-from typing import TYPE_CHECKING
+from typing import Protocol
 
+from phase10kit.cards import Card
+from phase10kit.groups import Group
 from phase10kit.i18n import translator
+from phase10kit.phases import Phase
 from phase10kit.svg import CARD_HEIGHT, cards_svg, face_down_svg, group_svg
 
-if TYPE_CHECKING:
-    from phase10kit.game import PlayerView
+__all__ = ["TableSight", "table_svg"]
+
+
+class TableSight(Protocol):
+    """The fields of ``phase10kit.engine.view.PlayerView`` the picture reads (every one a player may see)."""
+
+    @property
+    def player(self) -> int: ...
+    @property
+    def hand(self) -> Sequence[Card]: ...
+    @property
+    def melds(self) -> Sequence[Sequence[Group]]: ...
+    @property
+    def discard_pile(self) -> Sequence[Card]: ...
+    @property
+    def hand_sizes(self) -> Sequence[int]: ...
+    @property
+    def deck_size(self) -> int: ...
+    @property
+    def phases(self) -> Sequence[int]: ...
+    @property
+    def current_phases(self) -> Sequence[Phase | None]: ...
+    @property
+    def scores(self) -> Sequence[int]: ...
+    @property
+    def skipped(self) -> Sequence[bool]: ...
+    @property
+    def round(self) -> int: ...
+    @property
+    def current_player(self) -> int: ...
+    @property
+    def stage(self) -> str: ...
+    @property
+    def over(self) -> bool: ...
+
 
 _SCALE = 0.5
 _ROW = CARD_HEIGHT * _SCALE + 28
@@ -27,7 +66,7 @@ def _text(x: float, y: float, text: str, bold: bool = False) -> str:
     return f'<text x="{x:g}" y="{y:g}" font-family="sans-serif" font-size="13"{weight}>{escape(text)}</text>'
 
 
-def table_svg(view: PlayerView, *, lang: str = "en") -> str:
+def table_svg(view: TableSight, *, lang: str = "en") -> str:
     """The table as ``view.player`` sees it, one row per player and the piles on top, labelled in ``lang``.
 
     >>> from phase10kit.game import Game

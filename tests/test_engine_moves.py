@@ -18,8 +18,9 @@ from phase10kit import COLORS, SKIP, WILD, Card, Group, Lay, can_complete, parse
 from phase10kit.actions import Draw
 from phase10kit.cards import card_counts
 from phase10kit.engine.chance import ShuffledChance
-from phase10kit.engine.legality import TurnFacts
-from phase10kit.engine.moves import hand_key, lay_actions, lay_actions_lazily, layouts, may_hold
+from phase10kit.engine.layouts import layouts
+from phase10kit.engine.moves import hand_key, lay_actions, lay_actions_lazily, may_hold
+from phase10kit.engine.turn import TurnFacts
 from phase10kit.errors import NotationError, Reason
 from phase10kit.game import Game, PlayerView
 from phase10kit.phases import Phase

@@ -22,6 +22,8 @@ from phase10kit.cards import DECK_COUNTS, Card, card_counts, parse_cards, shuffl
 from phase10kit.errors import NotationError, Reason, quote
 from phase10kit.rules import HAND_SIZE, FirstSkip
 
+__all__ = ["RECORD_LINES", "Chance", "ReplayedChance", "ShuffledChance"]
+
 RECORD_LINES = ("hand", "tiebreak", "deal", "flip", "pile", "drawn", "reshuffle")
 """The first words of the history's chance lines (every other line is an action)."""
 

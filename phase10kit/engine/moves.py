@@ -1,10 +1,6 @@
-"""Generating moves: every distinct lay-down of a phase, the hits a hand allows, shared action values.
-
-Lay-downs are enumerated group by group (a value, then the distinct multisets of natural cards
-and the Wilds that complete it); equal groups of a phase come in ascending order, so each layout
-appears once. The candidate groups of one value (or one run window) depend only on the hand's
-cards of that value and its Wilds, so they are cached and shared by hands that differ elsewhere;
-the lay-downs of a hand are cached too: a turn asks for them several times.
+"""The engine's shared move values and the quick questions about a hand: action objects handed out once
+each, the lay-downs of a hand (cached; found by ``phase10kit.engine.layouts``), the count bound
+``may_hold`` that rules most hands out first, and which cards fit a laid group.
 """
 
 from __future__ import annotations
@@ -13,406 +9,24 @@ from collections.abc import Iterable, Iterator, Sequence
 from functools import cache, lru_cache
 
 from phase10kit.actions import Discard, Draw, Hit, Lay, Take
-from phase10kit.cards import CARDS_BY_INDEX, COLORS, KIND_COUNT, WILD, WILD_INDEX, Card, Color
+from phase10kit.cards import CARDS_BY_INDEX, KIND_COUNT, WILD_INDEX, Card, Color
+from phase10kit.engine.layouts import key_layouts, key_layouts_lazily
 from phase10kit.groups import End, Group, GroupValue
-from phase10kit.phases import GroupKind, GroupSpec, Phase
+from phase10kit.phases import GroupKind, Phase
 
-
-def _multisets(options: list[tuple[Card, int]], size: int, start: int = 0) -> Iterator[list[Card]]:
-    """Every distinct multiset of ``size`` cards drawn from (card, available) options."""
-    if size == 0:
-        yield []
-        return
-    for i in range(start, len(options)):
-        card, available = options[i]
-        for taken in range(min(available, size), 0, -1):
-            for rest in _multisets(options, size - taken, i + 1):
-                yield [card] * taken + rest
-
-
-_VALUE_INDICES: dict[GroupKind, tuple[tuple[GroupValue, range], ...]] = {
-    GroupKind.SET: tuple((number, range(number * 4 - 4, number * 4)) for number in range(1, 13)),
-    GroupKind.COLOR: tuple((color, range(color.index, WILD_INDEX, 4)) for color in COLORS),
-}
-"""For sets and colour groups: each value with the card indices of its natural cards."""
-
-Needs = tuple[tuple[int, int], ...]
-"""(card index, copies) of a group's cards."""
-GroupKey = tuple[int, tuple[int, ...]]
-"""Orders equal groups of a phase: the value (a colour by its index), then the card indices."""
-Candidate = tuple[Group, Needs, GroupKey]
-"""A group a lay-down may use, with the cards it needs and its ordering key."""
-
-CANDIDATE_CACHE = 2048
-"""Candidates remembered per value and per run window: a hand changes by a card or two a turn, so most
-of its values and windows recur, while a small cache keeps the garbage collector's work small."""
-
-
-def _candidate(group: Group) -> Candidate:
-    cards = group.cards
-    needs: dict[int, int] = {}
-    for card in cards:
-        needs[card.index] = needs.get(card.index, 0) + 1
-    value = group.value if isinstance(group.value, int) else group.value.index
-    return group, tuple(needs.items()), (value, tuple([card.index for card in cards]))
-
-
-@lru_cache(maxsize=CANDIDATE_CACHE)
-def _value_candidates(
-    is_set: bool, size: int, value_index: int, held: tuple[int, ...], wilds: int, natural_required: bool
-) -> tuple[Candidate, ...]:
-    """The sets (or colour groups) of exactly ``size`` cards on one value, most naturals first.
-
-    ``held`` counts the value's natural cards (in card order), ``wilds`` the Wilds available (at most
-    ``size`` matter): the groups depend on nothing else, so they are shared by every hand with them.
-    (A flag, not the ``GroupKind``: an enum member hashes in Python, slowly, on every cache lookup.)
-    """
-    return tuple(_values_lazily(is_set, size, value_index, held, wilds, natural_required))
-
-
-def _values_lazily(
-    is_set: bool, size: int, value_index: int, held: tuple[int, ...], wilds: int, natural_required: bool
-) -> Iterator[Candidate]:
-    """``_value_candidates`` one at a time."""
-    kind = GroupKind.SET if is_set else GroupKind.COLOR
-    value, indices = _VALUE_INDICES[kind][value_index]
-    options = [(CARDS_BY_INDEX[i], n) for i, n in zip(indices, held, strict=True) if n]
-    least = 1 if natural_required else 0
-    for naturals in range(min(sum(held), size), least - 1, -1):
-        if size - naturals > wilds:
-            break
-        for chosen in _multisets(options, naturals):
-            yield _candidate(Group(kind, (*chosen, *[WILD] * (size - naturals)), value))
-
-
-@lru_cache(maxsize=CANDIDATE_CACHE)
-def _run_candidates(size: int, start: int, window: int, wilds: int, natural_required: bool) -> tuple[Candidate, ...]:
-    """The runs of exactly ``size`` cards from ``start``, each number's colours first, then a Wild.
-
-    ``window`` has four bits per number of the run (bit ``4 * position + colour``: the hand holds that
-    card), ``wilds`` the Wilds available (at most ``size`` matter).
-    """
-    held = [(window >> (4 * position)) & 15 for position in range(size)]
-    # gaps[k]: the numbers from position k on with no natural card (each needs a Wild).
-    gaps = [0] * (size + 1)
-    for position in range(size - 1, -1, -1):
-        gaps[position] = gaps[position + 1] + (0 if held[position] else 1)
-    runs: list[list[Card]] = []
-    _run_fill(start, 0, gaps, held, wilds, [], natural_required, runs)
-    return tuple(_candidate(Group(GroupKind.RUN, tuple(cards), start)) for cards in runs)
-
-
-def _runs_lazily(size: int, start: int, window: int, wilds: int, natural_required: bool) -> Iterator[Candidate]:
-    """``_run_candidates`` one at a time (for a caller that wants the first few: the cached tuple is
-    built by ``_run_fill``, a plain recursion, which is faster for all of them)."""
-    held = [(window >> (4 * position)) & 15 for position in range(size)]
-    gaps = [0] * (size + 1)
-    for position in range(size - 1, -1, -1):
-        gaps[position] = gaps[position + 1] + (0 if held[position] else 1)
-    picked: list[Card] = []
-
-    def fill(number: int, position: int, wilds: int) -> Iterator[Candidate]:
-        if position == size:
-            if not natural_required or any(card.is_number for card in picked):
-                yield _candidate(Group(GroupKind.RUN, tuple(picked), start))
-            return
-        if gaps[position] > wilds:
-            return
-        base = (number - 1) * 4
-        for color in range(4):
-            if held[position] >> color & 1:
-                picked.append(CARDS_BY_INDEX[base + color])
-                yield from fill(number + 1, position + 1, wilds)
-                picked.pop()
-        if wilds:
-            picked.append(WILD)
-            yield from fill(number + 1, position + 1, wilds - 1)
-            picked.pop()
-
-    return fill(start, 0, wilds)
-
-
-def _run_fill(
-    number: int,
-    position: int,
-    gaps: list[int],
-    held: list[int],
-    wilds: int,
-    picked: list[Card],
-    natural_required: bool,
-    runs: list[list[Card]],
-) -> None:
-    """Add to ``runs`` the runs from ``number`` on (``position`` in the run), each number's colours first, then a Wild.
-
-    Branches that cannot end in a run (more gaps ahead than Wilds left) are cut. A plain recursion
-    filling a list: a generator per position would pass every run up through each level.
-    """
-    if position == len(gaps) - 1:
-        if not natural_required or any(card.is_number for card in picked):
-            runs.append(list(picked))
-        return
-    if gaps[position] > wilds:
-        return
-    base = (number - 1) * 4
-    colours = held[position]
-    for color in range(4):
-        if colours >> color & 1:
-            picked.append(CARDS_BY_INDEX[base + color])
-            _run_fill(number + 1, position + 1, gaps, held, wilds, picked, natural_required, runs)
-            picked.pop()
-    if wilds:
-        picked.append(WILD)
-        _run_fill(number + 1, position + 1, gaps, held, wilds - 1, picked, natural_required, runs)
-        picked.pop()
-
-
-class _Tally:
-    """The cards a lay-down search has left: per card, per number, per colour, and which cards are there.
-
-    Placing a group takes its cards out and taking it back returns them, so each group of a phase
-    is chosen from exactly the cards the groups before it left.
-    """
-
-    __slots__ = ("colors", "counts", "held", "numbers", "wilds")
-
-    def __init__(self, indices: Iterable[int]) -> None:
-        counts = [0] * KIND_COUNT
-        numbers = [0] * 13  # numbers[v] for v in 1..12
-        colors = [0] * 4
-        held = 0  # bit i: a number card of index i is left
-        for index in indices:
-            counts[index] += 1
-            if index < WILD_INDEX:
-                numbers[(index >> 2) + 1] += 1
-                colors[index & 3] += 1
-                held |= 1 << index
-        self.counts = counts
-        self.numbers = numbers
-        self.colors = colors
-        self.held = held
-        self.wilds = counts[WILD_INDEX]
-
-    def take(self, needs: Needs) -> None:
-        counts = self.counts
-        for index, need in needs:
-            counts[index] -= need
-            if index < WILD_INDEX:
-                self.numbers[(index >> 2) + 1] -= need
-                self.colors[index & 3] -= need
-                if not counts[index]:
-                    self.held &= ~(1 << index)
-            else:
-                self.wilds -= need
-
-    def give(self, needs: Needs) -> None:
-        counts = self.counts
-        for index, need in needs:
-            counts[index] += need
-            if index < WILD_INDEX:
-                self.numbers[(index >> 2) + 1] += need
-                self.colors[index & 3] += need
-                self.held |= 1 << index
-            else:
-                self.wilds += need
-
-
-_NIBBLES = sum(1 << 4 * position for position in range(12))
-"""The lowest bit of each number's four colour bits in ``_Tally.held``."""
-
-
-def _group_choices(spec: GroupSpec, tally: _Tally, natural_required: bool) -> list[Candidate]:
-    """Every distinct group of exactly ``spec``'s size the cards left can make: values (or run starts) in order."""
-    size = spec.size
-    usable = min(tally.wilds, size)
-    found: list[Candidate] = []
-    if spec.kind is GroupKind.RUN:
-        for start, window in _run_windows(size, tally, usable, natural_required):
-            found += _run_candidates(size, start, window, usable, natural_required)
-        return found
-    is_set = spec.kind is GroupKind.SET
-    for value_index, held in _group_values(is_set, size, tally, usable, natural_required):
-        found += _value_candidates(is_set, size, value_index, held, usable, natural_required)
-    return found
-
-
-def _group_choices_lazily(
-    spec: GroupSpec, tally: _Tally, natural_required: bool, wild_limit: int
-) -> Iterator[Candidate]:
-    """``_group_choices`` with at most ``wild_limit`` Wilds a group, one at a time (the same groups, the same order:
-    a value's or a window's candidates made with fewer Wilds are the others', those with too many left out)."""
-    size = spec.size
-    usable = min(tally.wilds, size, wild_limit)
-    if spec.kind is GroupKind.RUN:
-        for start, window in _run_windows(size, tally, usable, natural_required):
-            yield from _runs_lazily(size, start, window, usable, natural_required)
-        return
-    is_set = spec.kind is GroupKind.SET
-    for value_index, held in _group_values(is_set, size, tally, usable, natural_required):
-        yield from _values_lazily(is_set, size, value_index, held, usable, natural_required)
-
-
-def _run_windows(size: int, tally: _Tally, usable: int, natural_required: bool) -> Iterator[tuple[int, int]]:
-    """Each run start that can make a run of ``size`` with at most ``usable`` Wilds, with its window of held cards.
-
-    ``present``: one bit per number (at its colours' lowest bit) when a card of that number is left.
-    """
-    held = tally.held
-    present = held | held >> 1
-    present = (present | present >> 2) & _NIBBLES
-    if present.bit_count() + usable < size:
-        return  # too few numbers for any run, even with every Wild
-    bits = (1 << 4 * size) - 1
-    for start in range(1, 14 - size):
-        shift = 4 * (start - 1)
-        lacking = size - ((present >> shift) & bits).bit_count()
-        if lacking > usable or (natural_required and lacking == size):
-            continue  # too many gaps to fill, or no natural card at all: no run starts here
-        yield start, (held >> shift) & bits
-
-
-def _group_values(
-    is_set: bool, size: int, tally: _Tally, usable: int, natural_required: bool
-) -> Iterator[tuple[int, tuple[int, ...]]]:
-    """Each number (sets) or colour that can make a group of ``size`` with at most ``usable`` Wilds, with the
-    counts of its natural cards."""
-    per_value = tally.numbers[1:] if is_set else tally.colors
-    if max(per_value) + usable < size:
-        return  # no value is enough, even with every Wild (most hands, for most phases)
-    least = 1 if natural_required else 0
-    counts = tally.counts
-    for value_index, have in enumerate(per_value):
-        if have + usable >= size and have >= least:
-            if is_set:
-                yield value_index, tuple(counts[value_index * 4 : value_index * 4 + 4])
-            else:
-                yield value_index, tuple(counts[value_index:WILD_INDEX:4])
-
-
-@lru_cache(maxsize=256)
-def _repeats(phase: Phase) -> tuple[bool, ...]:
-    """For each group of the phase, whether it repeats the group before it (then they come in ascending order)."""
-    specs = phase.groups
-    return tuple(g > 0 and specs[g] == specs[g - 1] for g in range(len(specs)))
-
-
-def layouts(hand: Iterable[Card], phase: Phase, *, natural_required: bool = True) -> Iterator[tuple[Group, ...]]:
-    """Every distinct layout of exactly ``phase`` from the hand, lazily (equal groups in ascending order).
-
-    >>> from phase10kit.phases import phase
-    >>> from phase10kit.cards import parse_cards
-    >>> [" ".join(map(str, groups)) for groups in layouts(parse_cards("R7 B7 G7 W Y2 B2"), phase(1))]
-    ['s[B2 Y2 W] s[R7 B7 G7]']
-    >>> len(list(layouts(parse_cards("R7 B7 G7 Y7 W Y2 B2"), phase(1))))
-    4
-    """
-    return _layouts(_Tally([card.index for card in hand]), phase, natural_required)
-
-
-def _layouts(tally: _Tally, phase: Phase, natural_required: bool) -> Iterator[tuple[Group, ...]]:
-    specs = phase.groups
-    first = _group_choices(specs[0], tally, natural_required)
-    if not first:
-        return iter(())  # the hand cannot make the first group: no layout at all
-    repeats = _repeats(phase)
-    last = len(specs) - 1
-    chosen: list[Group] = [first[0][0]] * len(specs)
-    counts = tally.counts
-
-    # Each group's candidates are the groups the cards left by the groups before it make, in the
-    # order the whole hand's candidates would come (a subsequence of them): a hand that cannot
-    # make some group stops there, and no candidate is made that cannot be used. A group equal to
-    # the one before picks from that one's candidates, those whose cards are left.
-    def place(g: int, low: GroupKey, previous: list[Candidate]) -> Iterator[tuple[Group, ...]]:
-        same = repeats[g]
-        options = previous if same or not g else _group_choices(specs[g], tally, natural_required)
-        for group, needs, key in options:
-            if same and (key < low or not _free(counts, needs)):
-                continue  # equal groups come in ascending order: this layout came earlier
-            chosen[g] = group
-            if g == last:
-                yield tuple(chosen)
-                continue
-            tally.take(needs)
-            yield from place(g + 1, key, options)
-            tally.give(needs)
-
-    return place(0, (0, ()), first)
-
-
-def _layouts_within(
-    tally: _Tally, phase: Phase, natural_required: bool, wild_limit: int
-) -> Iterator[tuple[Group, ...]]:
-    """The layouts of ``_layouts`` with at most ``wild_limit`` Wilds, in the same order, each group's
-    candidates generated only as far as they are used (a caller after the first builds almost nothing).
-
-    A group equal to the one before takes its candidates from the cards left, generated anew: they are
-    the earlier group's candidates whose cards are left (candidates come in one fixed order, and fewer
-    cards only leave some out), without building that whole list.
-    """
-    specs = phase.groups
-    repeats = _repeats(phase)
-    last = len(specs) - 1
-    chosen: list[Group] = []
-
-    def place(g: int, low: GroupKey, budget: int) -> Iterator[tuple[Group, ...]]:
-        same = repeats[g]
-        for group, needs, key in _group_choices_lazily(specs[g], tally, natural_required, budget):
-            if same and key < low:
-                continue  # equal groups come in ascending order: this layout came earlier
-            del chosen[g:]
-            chosen.append(group)
-            if g == last:
-                yield tuple(chosen)
-                continue
-            tally.take(needs)
-            yield from place(g + 1, key, budget - _wilds_needed(needs))
-            tally.give(needs)
-
-    return place(0, (0, ()), wild_limit)
-
-
-def _wilds_needed(needs: Needs) -> int:
-    """How many Wilds a candidate group takes."""
-    for index, need in needs:
-        if index == WILD_INDEX:
-            return need
-    return 0
-
-
-def _pair_layouts(tally: _Tally, phase: Phase, natural_required: bool) -> list[tuple[Group, Group]]:
-    """``_layouts`` of a phase of two groups (all the standard ones but the single runs and colour group), as a list.
-
-    The same search, in two plain loops: the engine asks for every lay-down of each hand it
-    checks, and a recursive generator costs a resumption per layout at every level.
-    """
-    first_spec, second_spec = phase.groups
-    found: list[tuple[Group, Group]] = []
-    first = _group_choices(first_spec, tally, natural_required)
-    if not first:
-        return found
-    counts = tally.counts
-    if first_spec == second_spec:
-        # The second group picks from the first's candidates: those ordered after it whose cards are left.
-        for group, needs, key in first:
-            for index, need in needs:
-                counts[index] -= need
-            found += [(group, other) for other, more, later in first if later >= key and _free(counts, more)]
-            for index, need in needs:
-                counts[index] += need
-        return found
-    for group, needs, _ in first:
-        tally.take(needs)
-        found += [(group, other) for other, _, _ in _group_choices(second_spec, tally, natural_required)]
-        tally.give(needs)
-    return found
-
-
-def _free(counts: list[int], needs: Needs) -> bool:
-    """Whether the counts still hold every card the needs name (a loop: cheaper than ``all`` over a generator)."""
-    for index, need in needs:  # noqa: SIM110
-        if counts[index] < need:
-            return False
-    return True
+__all__ = [
+    "discard_action",
+    "draw_action",
+    "fitting_hits",
+    "hand_key",
+    "hit_action",
+    "lay_actions",
+    "lay_actions_lazily",
+    "may_hold",
+    "phase_size",
+    "plain_discards",
+    "take_action",
+]
 
 
 # Actions are immutable, so the engine hands out one shared object per distinct action.
@@ -441,11 +55,8 @@ def lay_actions(
     The search itself answers whether the hand holds the phase (``lay_moves`` asks only for hands
     that pass ``may_hold``, the bound on the counts that rules most hands out).
     """
-    tally = _Tally(hand_key)
-    two = len(phase.groups) == 2
-    layouts = _pair_layouts(tally, phase, natural_required) if two else _layouts(tally, phase, natural_required)
     # The groups come canonical from the search (naturals in card order, then Wilds): not sorted again.
-    return tuple([Lay.of_canonical(player, groups, named) for groups in layouts])
+    return tuple([Lay.of_canonical(player, groups, named) for groups in key_layouts(hand_key, phase, natural_required)])
 
 
 def lay_actions_lazily(
@@ -466,12 +77,7 @@ def lay_actions_lazily(
     >>> first == lay_actions(0, tuple(sorted(key)), phase(1), True, None)[0]
     True
     """
-    tally = _Tally(hand_key)
-    if max_wilds is None:
-        found = _layouts(tally, phase, natural_required)
-    else:
-        found = _layouts_within(tally, phase, natural_required, max_wilds)
-    for groups in found:
+    for groups in key_layouts_lazily(hand_key, phase, natural_required, max_wilds):
         yield Lay.of_canonical(player, groups, named)
 
 

@@ -2,7 +2,9 @@
 
 The history is one notation line per action plus chance lines, so a game replays without its
 generator (see ``phase10kit.game`` for the line table). ``to_json`` adds the state and the
-generator's state; ``from_json`` replays the history and refuses a save whose state disagrees.
+generator's state; ``load`` replays the history and refuses a save whose state disagrees. Each is a
+function of a ``GameState`` (and gives one back with its undo log): ``phase10kit.game.Game`` wraps them as
+``to_json``, ``from_history``, ``from_deal`` and ``from_json``.
 """
 
 from __future__ import annotations
@@ -11,16 +13,29 @@ import json
 import random
 import re
 from collections.abc import Iterable, Sequence
-from typing import Any, Self
+from typing import Any
 
 from phase10kit.actions import Action, parse_action
 from phase10kit.cards import DECK_COUNTS, Card, parse_cards
 from phase10kit.engine.chance import RECORD_LINES, ReplayedChance, ShuffledChance
-from phase10kit.engine.play import Playing
+from phase10kit.engine.play import apply, start_game
 from phase10kit.engine.saves import FORMAT, VERSION, check_save
-from phase10kit.engine.state import record_line
+from phase10kit.engine.state import GameState, record_line
+from phase10kit.engine.undo import UndoLog
 from phase10kit.errors import NotationError, Phase10Error, Reason, quote
 from phase10kit.rules import Rules, check_players
+
+__all__ = [
+    "MAX_HISTORY_LINES",
+    "MAX_LINE",
+    "applied_actions",
+    "deal_history",
+    "load",
+    "replay",
+    "save_fields",
+    "state_fields",
+    "to_json",
+]
 
 MAX_HISTORY_LINES = 200_000
 """The longest history read back (far beyond any real game, short of exhausting memory)."""
@@ -28,175 +43,164 @@ MAX_LINE = 2_000
 """The longest history line read back (a pile line of 108 cards is about 350 characters)."""
 
 
-class Recorded(Playing):
-    """A game with its record: ``actions``, ``to_json`` and the constructors from records."""
+def applied_actions(state: GameState) -> list[Action]:
+    """The actions applied so far, in order (parsed back from the history)."""
+    return [parse_action(line) for line in state.history if re.match(r"p[0-9]", line)]
 
-    def actions(self) -> list[Action]:
-        """The actions applied so far, in order (parsed back from the history)."""
-        return [parse_action(line) for line in self.history if re.match(r"p[0-9]", line)]
 
-    def _state(self) -> dict[str, Any]:
-        return {
-            "round": self.round,
-            "dealer": self.dealer,
-            "active": list(self.active),
-            "tiebreak": self.tiebreak,
-            "current": self.current_player,
-            "stage": self.stage,
-            "turn": self.turn,
-            "hands": [" ".join(map(str, h)) for h in self.hands],
-            "melds": [[str(g) for g in m] for m in self.melds],
-            "discard_pile": " ".join(map(str, self.discard_pile)),
-            "draw_pile": " ".join(map(str, self.draw_pile)),
-            "scores": list(self.scores),
-            "done": [list(d) for d in self.done],
-            "laid": list(self.laid),
-            "laid_turn": list(self.laid_turn),
-            "skipped": list(self.skipped),
-            "over": self.over,
-            "winner": self.winner,
-        }
+def state_fields(state: GameState) -> dict[str, Any]:
+    """The state a save holds beside its history (checked against the replay when loaded)."""
+    return {
+        "round": state.round,
+        "dealer": state.dealer,
+        "active": list(state.active),
+        "tiebreak": state.tiebreak,
+        "current": state.current_player,
+        "stage": state.stage,
+        "turn": state.turn,
+        "hands": [" ".join(map(str, h)) for h in state.hands],
+        "melds": [[str(g) for g in m] for m in state.melds],
+        "discard_pile": " ".join(map(str, state.discard_pile)),
+        "draw_pile": " ".join(map(str, state.draw_pile)),
+        "scores": list(state.scores),
+        "done": [list(d) for d in state.done],
+        "laid": list(state.laid),
+        "laid_turn": list(state.laid_turn),
+        "skipped": list(state.skipped),
+        "over": state.over,
+        "winner": state.winner,
+    }
 
-    def _to_dict(self) -> dict[str, Any]:
-        return {
-            "format": FORMAT,
-            "version": VERSION,
-            "players": self.players,
-            "rules": self.rules.to_dict(),
-            "history": list(self.history),
-            "rng": list(self.rng.getstate()[1]),
-            "state": self._state(),
-        }
 
-    def to_json(self) -> str:
-        """The whole game as JSON (history, state and generator state); ``from_json`` reads it back exactly."""
-        return json.dumps(self._to_dict(), sort_keys=True, separators=(",", ":"))
+def save_fields(state: GameState) -> dict[str, Any]:
+    """Everything ``to_json`` writes, as a dict."""
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "players": state.players,
+        "rules": state.rules.to_dict(),
+        "history": list(state.history),
+        "rng": list(state.rng.getstate()[1]),
+        "state": state_fields(state),
+    }
 
-    @classmethod
-    def from_history(cls, lines: Iterable[str] | str, seed: int | random.Random | None = None) -> Self:
-        """Rebuild a game from its history lines alone (no generator needed); ``seed`` drives what follows.
 
-        >>> from phase10kit.game import Game
-        >>> g = Game(players=2, seed=1); g.apply(next(iter(g.legal_actions())))
-        >>> Game.from_history(g.history).history == g.history
-        True
-        """
-        text = _history_lines(lines)
-        if len(text) < 2 or not text[0].startswith("players ") or not text[1].startswith("rules"):
-            raise NotationError("a history starts with 'players N' and 'rules ...' lines", reason=Reason.BAD_HISTORY)
-        count = text[0].removeprefix("players ").strip()
-        if not (count.isdigit() and len(count) == 1):
-            raise NotationError(f"{quote(text[0])!r}: a game has 2 to 6 players", reason=Reason.BAD_HISTORY)
+def to_json(state: GameState) -> str:
+    """The whole game as JSON (history, state and generator state); ``from_json`` reads it back exactly."""
+    return json.dumps(save_fields(state), sort_keys=True, separators=(",", ":"))
+
+
+def replay(lines: Iterable[str] | str, seed: int | random.Random | None = None) -> tuple[GameState, UndoLog]:
+    """A game's state and undo log rebuilt from its history lines alone (no generator needed); ``seed``
+    drives what follows (``Game.from_history``)."""
+    text = _history_lines(lines)
+    if len(text) < 2 or not text[0].startswith("players ") or not text[1].startswith("rules"):
+        raise NotationError("a history starts with 'players N' and 'rules ...' lines", reason=Reason.BAD_HISTORY)
+    count = text[0].removeprefix("players ").strip()
+    if not (count.isdigit() and len(count) == 1):
+        raise NotationError(f"{quote(text[0])!r}: a game has 2 to 6 players", reason=Reason.BAD_HISTORY)
+    try:
+        players = check_players(int(count))
+    except Phase10Error as error:
+        raise NotationError(str(error), reason=Reason.BAD_HISTORY) from error
+    rules = Rules.parse(text[1].removeprefix("rules"))
+    segments: list[tuple[str, list[str]]] = []
+    opening: list[str] = []
+    for line in text[2:]:
+        if line.split()[0] in RECORD_LINES:
+            (segments[-1][1] if segments else opening).append(line)
+        else:
+            segments.append((line, []))
+    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    replayed = ReplayedChance(opening)
+    state = GameState(players, rules, rng, replayed)
+    log = start_game(state)
+    if replayed.leftover() is not None:
+        raise NotationError(f"unexpected line {quote(replayed.leftover())!r} after the deal", reason=Reason.BAD_HISTORY)
+    for line, chance in segments:
+        action = parse_action(line)
+        replayed.feed(chance)
         try:
-            players = check_players(int(count))
+            apply(state, log, action)
+        except NotationError:
+            raise
         except Phase10Error as error:
-            raise NotationError(str(error), reason=Reason.BAD_HISTORY) from error
-        rules = Rules.parse(text[1].removeprefix("rules"))
-        segments: list[tuple[str, list[str]]] = []
-        opening: list[str] = []
-        for line in text[2:]:
-            if line.split()[0] in RECORD_LINES:
-                (segments[-1][1] if segments else opening).append(line)
-            else:
-                segments.append((line, []))
-        rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-        replay = ReplayedChance(opening)
-        game = cls.__new__(cls)
-        game._setup(players, rules, rng, replay)
-        game._start_play()
-        if replay.leftover() is not None:
             raise NotationError(
-                f"unexpected line {quote(replay.leftover())!r} after the deal", reason=Reason.BAD_HISTORY
-            )
-        for line, chance in segments:
-            action = parse_action(line)
-            replay.feed(chance)
-            try:
-                game.apply(action)
-            except NotationError:
-                raise
-            except Phase10Error as error:
-                raise NotationError(
-                    f"the history's action {quote(line)!r} is illegal: {error}", reason=Reason.BAD_HISTORY
-                ) from error
-            if replay.leftover() is not None:
-                raise NotationError(
-                    f"unexpected line {quote(replay.leftover())!r} after {quote(line)!r}", reason=Reason.BAD_HISTORY
-                )
-        game.chance = ShuffledChance(rng)
-        return game
-
-    @classmethod
-    def from_deal(
-        cls,
-        hands: Sequence[str],
-        *,
-        rules: Rules | None = None,
-        flip: str = "R5",
-        draws: str = "",
-        seed: int | random.Random | None = None,
-    ) -> Self:
-        """A game whose first deal is chosen: ``hands`` for p1, p2, ... (ten cards each), the flipped
-        card(s), and the cards the draw pile gives first (``draws``, in drawing order); the rest of the
-        deck lies below them in card order. For lessons, puzzles and tests.
-
-        >>> from phase10kit.game import Game
-        >>> from phase10kit.actions import Draw
-        >>> g = Game.from_deal(["R7 B7 G7 Y2 B2 W R1 R3 G5 Y9", "R2 R3 R4 R6 B8 B9 B10 Y11 Y12 G1"], draws="Y7")
-        >>> g.apply(Draw(0)); g.hands[0][-1]
-        Card('Y7')
-        """
-        rules = Rules() if rules is None else rules
-        if not isinstance(rules, Rules):
-            raise Phase10Error(f"rules must be a Rules value, not {quote(rules, 60)}", reason=Reason.BAD_RULES)
-        if isinstance(hands, str) or not isinstance(hands, Sequence):
-            raise Phase10Error("hands is a list of hands, one text per player", reason=Reason.BAD_CARDS)
-        check_players(len(hands))
-        dealt = [parse_cards(hand) for hand in hands]
-        flips, first = parse_cards(flip), parse_cards(draws)
-        counts = list(DECK_COUNTS)
-        for card in [card for hand in dealt for card in hand] + flips + first:
-            counts[card.index] -= 1
-            if counts[card.index] < 0:
-                raise Phase10Error(
-                    f"the deck has only {DECK_COUNTS[card.index]} of {card}",
-                    reason=Reason.TOO_MANY_COPIES,
-                    details={"limit": DECK_COUNTS[card.index], "card": card},
-                )
-        rest = [Card.from_index(i) for i, n in enumerate(counts) for _ in range(n)]
-        n = len(hands)
-        lines = [f"players {n}", f"rules {rules.notation()}", f"hand 1 dealer p{n}"]
-        lines += [record_line(f"deal p{seat + 1}", cards) for seat, cards in enumerate(dealt)]
-        lines += [record_line("flip", flips), record_line("pile", rest + first[::-1])]
-        return cls.from_history(lines, seed=seed)
-
-    @classmethod
-    def from_json(cls, text: object) -> Self:
-        """Load a game saved by ``to_json``; anything malformed or inconsistent raises ``NotationError``."""
-        data = check_save(text)
-        game = cls.from_history(data["history"])
-        rules = Rules.from_dict(data["rules"])
-        if rules != game.rules or data["players"] != game.players:
-            raise NotationError("the save's rules or player count differ from its history", reason=Reason.BAD_SAVE)
-        state = [int(x) for x in data["rng"]]
-        try:
-            game.rng.setstate((3, tuple(state), None))
-        except (ValueError, TypeError, OverflowError) as error:
-            raise NotationError(
-                f"the save's random generator state is invalid: {error}", reason=Reason.BAD_SAVE
+                f"the history's action {quote(line)!r} is illegal: {error}", reason=Reason.BAD_HISTORY
             ) from error
-        expected = game._to_dict()
-        for key in sorted(set(expected) | set(data)):
-            if data.get(key) != expected.get(key):
-                detail = key
-                if key == "state" and isinstance(data.get(key), dict):
-                    wrong = [k for k in sorted(expected["state"]) if data["state"].get(k) != expected["state"][k]]
-                    wrong += [k for k in sorted(data["state"]) if k not in expected["state"]]
-                    detail = "state." + (wrong[0] if wrong else "?")
-                raise NotationError(
-                    f"the save's {quote(detail, 60)!r} does not match its history", reason=Reason.INCONSISTENT_SAVE
-                )
-        return game
+        if replayed.leftover() is not None:
+            raise NotationError(
+                f"unexpected line {quote(replayed.leftover())!r} after {quote(line)!r}", reason=Reason.BAD_HISTORY
+            )
+    state.chance = ShuffledChance(rng)
+    return state, log
+
+
+def deal_history(
+    hands: Sequence[str],
+    *,
+    rules: Rules | None = None,
+    flip: str = "R5",
+    draws: str = "",
+) -> list[str]:
+    """The history of a game whose first deal is chosen (``Game.from_deal``): ``hands`` for p1, p2, ...
+    (ten cards each), the flipped card(s), and the cards the draw pile gives first (``draws``, in
+    drawing order); the rest of the deck lies below them in card order.
+
+    >>> lines = deal_history(["R7 B7 G7 Y2 B2 W R1 R3 G5 Y9", "R2 R3 R4 R6 B8 B9 B10 Y11 Y12 G1"], draws="Y7")
+    >>> lines[2], lines[-1].split()[-1]  # the pile line ends with its top card, the first drawn
+    ('hand 1 dealer p2', 'Y7')
+    """
+    rules = Rules() if rules is None else rules
+    if not isinstance(rules, Rules):
+        raise Phase10Error(f"rules must be a Rules value, not {quote(rules, 60)}", reason=Reason.BAD_RULES)
+    if isinstance(hands, str) or not isinstance(hands, Sequence):
+        raise Phase10Error("hands is a list of hands, one text per player", reason=Reason.BAD_CARDS)
+    check_players(len(hands))
+    dealt = [parse_cards(hand) for hand in hands]
+    flips, first = parse_cards(flip), parse_cards(draws)
+    counts = list(DECK_COUNTS)
+    for card in [card for hand in dealt for card in hand] + flips + first:
+        counts[card.index] -= 1
+        if counts[card.index] < 0:
+            raise Phase10Error(
+                f"the deck has only {DECK_COUNTS[card.index]} of {card}",
+                reason=Reason.TOO_MANY_COPIES,
+                details={"limit": DECK_COUNTS[card.index], "card": card},
+            )
+    rest = [Card.from_index(i) for i, n in enumerate(counts) for _ in range(n)]
+    n = len(hands)
+    lines = [f"players {n}", f"rules {rules.notation()}", f"hand 1 dealer p{n}"]
+    lines += [record_line(f"deal p{seat + 1}", cards) for seat, cards in enumerate(dealt)]
+    lines += [record_line("flip", flips), record_line("pile", rest + first[::-1])]
+    return lines
+
+
+def load(text: object) -> tuple[GameState, UndoLog]:
+    """The state and undo log of a game saved by ``to_json``; anything malformed or inconsistent raises
+    ``NotationError``."""
+    data = check_save(text)
+    state, log = replay(data["history"])
+    rules = Rules.from_dict(data["rules"])
+    if rules != state.rules or data["players"] != state.players:
+        raise NotationError("the save's rules or player count differ from its history", reason=Reason.BAD_SAVE)
+    words = [int(x) for x in data["rng"]]
+    try:
+        state.rng.setstate((3, tuple(words), None))
+    except (ValueError, TypeError, OverflowError) as error:
+        raise NotationError(f"the save's random generator state is invalid: {error}", reason=Reason.BAD_SAVE) from error
+    expected = save_fields(state)
+    for key in sorted(set(expected) | set(data)):
+        if data.get(key) != expected.get(key):
+            detail = key
+            if key == "state" and isinstance(data.get(key), dict):
+                wrong = [k for k in sorted(expected["state"]) if data["state"].get(k) != expected["state"][k]]
+                wrong += [k for k in sorted(data["state"]) if k not in expected["state"]]
+                detail = "state." + (wrong[0] if wrong else "?")
+            raise NotationError(
+                f"the save's {quote(detail, 60)!r} does not match its history", reason=Reason.INCONSISTENT_SAVE
+            )
+    return state, log
 
 
 def _history_lines(lines: object) -> list[str]:

@@ -10,6 +10,8 @@ from phase10kit.errors import NotationError, Reason, quote
 from phase10kit.groups import Group
 from phase10kit.rules import MAX_PLAYERS, MIN_PLAYERS
 
+__all__ = ["FORMAT", "VERSION", "check_save"]
+
 FORMAT = "phase10kit.game"
 VERSION = 1
 

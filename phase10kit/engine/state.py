@@ -1,9 +1,17 @@
-"""A game's state and its turn order: who holds what, who plays next, which phases are open.
+"""A game's state: who holds what, who plays next, which phases are open, and the questions asked of it.
 
-``GameState`` holds the table (hands, laid groups, both piles), the scores and phases made, and the
-turn; it answers the questions every other part of the engine asks (which phases a player may lay,
-who can be skipped, whether a card must be kept to discard). It never changes the state itself:
-``phase10kit.engine.play`` does, and records how to undo it.
+``GameState`` is plain data: every field of a game is set in ``__init__`` (the one place; nothing
+is added later), and its methods only read them: which phases a player may lay, who can be
+skipped, whether a card must be kept to discard. Nothing here changes the state:
+``phase10kit.engine.play`` does, writing each change into the undo log; ``phase10kit.engine.legality``
+says whether an action is legal, ``phase10kit.engine.turn`` generates the legal moves and
+``phase10kit.game.Game`` puts the parts together.
+
+>>> import random
+>>> from phase10kit.rules import Rules
+>>> state = GameState(3, Rules(), random.Random(1))
+>>> state.round, state.stage, state.order_from(2), state.open_phases(0)
+(0, 'draw', (0, 1, 2), (1,))
 """
 
 from __future__ import annotations
@@ -19,6 +27,18 @@ from phase10kit.groups import Group
 from phase10kit.phases import Phase
 from phase10kit.rules import Rules
 
+__all__ = [
+    "CARD_TEXT",
+    "TIEBREAK_PHASE",
+    "GameState",
+    "OpenPhases",
+    "PhaseTable",
+    "Scalars",
+    "find_card",
+    "record_line",
+    "seat_order",
+]
+
 TIEBREAK_PHASE = Phase.parse("s5+s3")
 """The phase of a tie-break round: the first tied player to lay it down wins."""
 CARD_TEXT = tuple(str(card) for card in CARDS_BY_INDEX)
@@ -26,19 +46,67 @@ CARD_TEXT = tuple(str(card) for card in CARDS_BY_INDEX)
 
 Scalars = tuple[Any, ...]
 """The state that is not a list of cards, saved before each action for undo (see ``GameState.scalars``)."""
+OpenPhases = tuple[tuple[int, Phase], ...]
+"""A player's open phases with their numbers, as ``TurnFacts.open_phases`` holds them."""
+PhaseTable = tuple[
+    tuple[object, ...],
+    tuple[int, ...],
+    tuple[Phase | None, ...],
+    tuple[tuple[int, ...], ...],
+    tuple[OpenPhases, ...],
+]
+"""What ``phase10kit.engine.view`` remembers of the phases between views: its key, then ``phases``, every
+player's ``current_phase``, ``open_phases``, and those with their numbers."""
 
 
 class GameState:
-    """The state of a game and the questions asked of it; see ``phase10kit.game.Game``."""
+    """Every field of a game of ``players`` under ``rules``, before its first deal (``play.start_game`` deals).
 
-    def _setup(self, players: int, rules: Rules, rng: random.Random, chance: Chance | None = None) -> None:
+    The table: ``hands``, ``melds`` (each player's laid groups), ``discard_pile`` and ``draw_pile`` (top
+    last). The score sheet: ``scores``, ``done`` (phase numbers made), ``laid`` (the phase laid this
+    round), ``laid_turn`` (the turn it was laid). The turn: ``round``, ``dealer``, ``active`` (seats in
+    the round; the tied players in a tie-break), ``tiebreak``, ``skipped`` (loses their next turn),
+    ``turn`` (counts every turn of the game), ``current_player``, ``stage`` (``"draw"``, ``"play"``,
+    ``"over"``), ``over``, ``winner``. The record: ``history`` (one notation line per action plus the
+    chance lines). Chance: ``rng`` and ``chance`` (the deck it shuffles, or a history replayed).
+
+    One field is a cache, not state: ``phase_table``, which ``phase10kit.engine.view`` keys by
+    everything it depends on, so it is never stale and never saved.
+    """
+
+    __slots__ = (
+        "active",
+        "chance",
+        "current_player",
+        "dealer",
+        "discard_pile",
+        "done",
+        "draw_pile",
+        "hands",
+        "history",
+        "laid",
+        "laid_turn",
+        "melds",
+        "over",
+        "phase_table",
+        "players",
+        "rng",
+        "round",
+        "rules",
+        "scores",
+        "skipped",
+        "stage",
+        "tiebreak",
+        "turn",
+        "winner",
+    )
+
+    def __init__(self, players: int, rules: Rules, rng: random.Random, chance: Chance | None = None) -> None:
+        n = players
         self.players = players
         self.rules = rules
-        self.viewer = 0  # whose cards the notebook display shows (display only, not game state)
-        self.lang = "en"  # the display's language
         self.rng = rng
         self.chance: Chance = chance if chance is not None else ShuffledChance(rng)
-        n = players
         self.round = 0
         self.dealer = n - 2  # moves left before the first deal: the last player deals, p1 starts
         self.active: tuple[int, ...] = tuple(range(n))
@@ -58,8 +126,9 @@ class GameState:
         self.over = False
         self.winner: int | None = None
         self.history: list[str] = [f"players {n}", f"rules {rules.notation()}"]
+        self.phase_table: PhaseTable | None = None
 
-    # ------------------------------------------------------------------ public state
+    # ------------------------------------------------------------------ phases
 
     @property
     def deck_size(self) -> int:
@@ -94,6 +163,10 @@ class GameState:
         following = len(self.done[player]) + 1
         return (following,) if following <= count else ()
 
+    def names_phase(self) -> bool:
+        """Whether a lay-down names its phase now (``variant.any_order``, but never in a tie-break)."""
+        return self.rules.progression == "any_order" and not self.tiebreak
+
     def phase_for(self, number: int) -> Phase:
         """The phase of that number (0 = the tie-break phase)."""
         return TIEBREAK_PHASE if number == 0 else self.rules.phases[number - 1]
@@ -107,6 +180,7 @@ class GameState:
         return self.phase_for(options[0]) if len(options) == 1 else None
 
     def is_over(self) -> bool:
+        """Whether the game has ended (``winner`` is then set)."""
         return self.over
 
     # ------------------------------------------------------------------ turn order
@@ -144,6 +218,8 @@ class GameState:
             return f"the game is over (hand {self.round})"
         return f"hand {self.round}, turn {self.turn}: p{self.current_player + 1} to {self.stage}"
 
+    # ------------------------------------------------------------------ for undo
+
     def scalars(self) -> Scalars:
         """The state that is not a list of cards, saved before each action for undo.
 
@@ -169,6 +245,7 @@ class GameState:
         )
 
     def restore_scalars(self, saved: Scalars) -> None:
+        """Put back what ``scalars`` saved."""
         (self.round, self.dealer, self.active, self.tiebreak, self.scores, self.done, self.laid) = saved[:7]
         (self.laid_turn, self.skipped, self.turn, self.current_player, self.stage, self.over, self.winner) = saved[7:]
 

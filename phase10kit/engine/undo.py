@@ -22,10 +22,11 @@ for every action played.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from phase10kit.engine.state import GameState
+from phase10kit.engine.state import GameState
+
+__all__ = ["Snapshot", "UndoLog"]
 
 # What each change writes (its fields, then its code), read back from the end of the log:
 REMOVED = 0  # items, position, item: ``item`` was removed from ``items`` at ``position``

@@ -1,4 +1,8 @@
-"""What one player may see of a game: a frozen ``PlayerView`` with no field for hidden cards."""
+"""What one player may see of a game: a frozen ``PlayerView`` with no field for hidden cards.
+
+``player_view`` makes one from a ``GameState``; a view holds no reference to the state, so a bot or a
+widget given one can read nothing else (``Game.view`` is the public way to ask for it).
+"""
 
 from __future__ import annotations
 
@@ -9,10 +13,15 @@ from typing import Any
 
 from phase10kit.actions import Action, Discard, Hit, Lay
 from phase10kit.cards import Card
-from phase10kit.engine.legality import TurnFacts
+from phase10kit.engine.state import TIEBREAK_PHASE, GameState
+from phase10kit.engine.turn import TurnFacts, turn_facts
+from phase10kit.errors import Phase10Error, Reason, quote
 from phase10kit.groups import Group
 from phase10kit.phases import Phase
 from phase10kit.rules import Rules
+from phase10kit.table_svg import table_svg
+
+__all__ = ["PlayerView", "player_view"]
 
 
 @dataclass(frozen=True, init=False)
@@ -157,19 +166,66 @@ class PlayerView:
 
     def open_phase_list(self) -> list[Phase]:
         """The phases the player may still lay this round."""
-        return [self.rules.phases[n - 1] if n else _tiebreak() for n in self.open_phases]
+        return [self.rules.phases[n - 1] if n else TIEBREAK_PHASE for n in self.open_phases]
 
     @property
     def my_turn(self) -> bool:
         return self.current_player == self.player and not self.over
 
     def _repr_svg_(self) -> str:
-        from phase10kit.table_svg import table_svg
-
         return table_svg(self)
 
 
-def _tiebreak() -> Phase:
-    from phase10kit.engine.state import TIEBREAK_PHASE
+def player_view(state: GameState, player: int) -> PlayerView:
+    """What ``player`` may see of ``state`` (their hand, the table, counts); on their turn it holds the
+    facts of their legal moves. ``BAD_PLAYER`` when there is no such player.
 
-    return TIEBREAK_PHASE
+    The phases (``phases``, every player's ``current_phase`` and ``open_phases``, and the open phases
+    with their numbers as ``TurnFacts`` holds them) are remembered in ``state.phase_table`` while what
+    they depend on is unchanged: a cache, not state, keyed by everything they depend on besides the
+    rules (``laid`` and ``done`` are the state's, as tuples), so a view never sees a stale one. (Inline,
+    not a helper: the engine builds a view for every action.)
+    """
+    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < state.players:
+        raise Phase10Error(
+            f"there is no player {quote(player, 40)} in a {state.players}-player game", reason=Reason.BAD_PLAYER
+        )
+    hand = tuple(state.hands[player])
+    melds = tuple([tuple(groups) for groups in state.melds])
+    laid, done = tuple(state.laid), tuple(state.done)
+    key = (state.round, state.tiebreak, state.active, laid, done)
+    memo = state.phase_table
+    if memo is None or memo[0] != key:
+        seats = range(state.players)
+        current = tuple(state.current_phase(p) for p in seats)
+        numbers = tuple(state.open_phases(p) for p in seats)
+        pairs = tuple(tuple((n, state.phase_for(n)) for n in options) for options in numbers)
+        memo = state.phase_table = (key, state.phases, current, numbers, pairs)
+    facts = turn_facts(state, hand, melds, memo[4][player]) if player == state.current_player else None
+    return PlayerView.of_fields(
+        {
+            "player": player,
+            "rules": state.rules,
+            "hand": hand,
+            "melds": melds,
+            "discard_pile": tuple(state.discard_pile),
+            "hand_sizes": tuple(map(len, state.hands)),
+            "deck_size": len(state.draw_pile),
+            "phases": memo[1],
+            "current_phases": memo[2],
+            "open_phases": memo[3][player],
+            "done": done,
+            "laid": laid,
+            "scores": tuple(state.scores),
+            "skipped": tuple(state.skipped),
+            "active": state.active,
+            "round": state.round,
+            "dealer": state.dealer,
+            "current_player": state.current_player,
+            "stage": state.stage,
+            "tiebreak": state.tiebreak,
+            "over": state.over,
+            "winner": state.winner,
+            "turn": facts,
+        }
+    )
