@@ -89,15 +89,21 @@ def submodules(package: str) -> list[str]:
     return sorted(f"{package}.{info.name}" for info in pkgutil.iter_modules(paths))
 
 
-def home_of(name: str, value: object) -> str | None:
-    """The dotted path where ``value`` (re-exported as ``name``) is documented, or None for plain data."""
-    module = getattr(value, "__module__", None)
-    qualname = getattr(value, "__qualname__", None)
-    if isinstance(module, str) and isinstance(qualname, str):
-        return f"{module}.{qualname}"
+def home_of(value: object) -> str | None:
+    """The dotted path where ``value`` is documented: a class's, function's or module's own, in the kit.
+
+    None for plain data (a value does not tell where it was defined), for what a function made at run time
+    (``<locals>`` in its name: autodoc documents it nowhere) and for what comes from outside the kit.
+    """
     if isinstance(value, ModuleType):
-        return value.__name__
-    return None
+        module, qualname = value.__name__, None
+    else:
+        module, qualname = getattr(value, "__module__", None), getattr(value, "__qualname__", None)
+        if not isinstance(module, str) or not isinstance(qualname, str) or "<locals>" in qualname:
+            return None
+    if module.split(".", 1)[0] not in PACKAGES:
+        return None
+    return module if qualname is None else f"{module}.{qualname}"
 
 
 def reexports(module: ModuleType) -> list[str]:
@@ -105,9 +111,9 @@ def reexports(module: ModuleType) -> list[str]:
     names = [name for name in getattr(module, "__all__", ()) if hasattr(module, name)]
     links = []
     for name in names:
-        home = home_of(name, getattr(module, name))
+        home = home_of(getattr(module, name))
         if home is None or home == f"{module.__name__}.{name}":
-            links.append(f"``{name}``")  # plain data (its home cannot be told from the value), or defined here
+            links.append(f"``{name}``")  # no page to link to, or documented right below
         else:
             links.append(f":py:obj:`{name} <{home}>`")
     if not links:
@@ -180,18 +186,18 @@ def every_page(app: Sphinx, env: BuildEnvironment, added: set[str], changed: set
     return sorted(env.found_docs)
 
 
-SLIPS = {
-    "phase10kit.probability.exact.resolve_phases": ("``phase(n)``s", "``phase(n)`` values"),
-}
-"""Docstring slips that break reST, mended as they are read until their source is fixed (a docs change may not
-edit the Python files). Each is ``name: (as written, as read)``; an entry whose text is gone does nothing, so
-the build stays clean when the source is fixed, and the entry can then be deleted."""
+SLIPS = [
+    ("``phase(n)``s", "``phase(n)`` values"),  # resolve_phases (phase10kit/probability/exact.py on main)
+]
+"""Docstring slips that break reST, mended as the docstrings are read until their source is fixed (a docs
+change may not edit the Python files): ``(as written, as read)``, matched in any docstring, so a moved function
+keeps its mend. A slip no docstring has any more does nothing, so the build stays clean when the source is
+fixed; the entry can then be deleted."""
 
 
 def mend_slips(app: Sphinx, what: str, name: str, obj: object, options: Any, lines: list[str]) -> None:
-    """Apply ``SLIPS`` to the docstring of ``name`` (in place, as autodoc expects)."""
-    if name in SLIPS:
-        written, read = SLIPS[name]
+    """Apply ``SLIPS`` to a docstring (in place, as autodoc expects)."""
+    for written, read in SLIPS:
         lines[:] = [line.replace(written, read) for line in lines]
 
 
