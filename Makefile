@@ -35,6 +35,8 @@ test: $(VENV)/.test-installed
 	# Every course notebook in six languages, both editions, the table and the deck (nbval): two workers, each
 	# running whole notebooks (--dist loadfile keeps a notebook's cells on one kernel).
 	$(BIN)/pytest --nbval-lax --nbval-current-env -n 2 --dist loadfile teacher notebooks
+	# The API reference from the docstrings (docs/api/conf.py): any warning fails, a module without a page too.
+	$(BIN)/sphinx-build -W --keep-going -q -b html docs/api build/api
 
 # Extract messages, update the .po catalogs and compile them (new messages arrive untranslated).
 i18n: $(VENV)/.test-installed
