@@ -31,12 +31,12 @@ test: $(VENV)/.test-installed
 	$(BIN)/nbqa ruff teacher/*.ipynb notebooks/*.ipynb  # the translations (teacher/uk/ ...) hold the same code
 	$(BIN)/mypy --strict phase10kit phase10kit_server widgets tools
 	$(BIN)/lint-imports --no-cache  # the layers and purity contracts of pyproject.toml [tool.importlinter]
+	# The API reference from the docstrings (docs/api/conf.py): any warning fails, a module without a page too.
+	$(BIN)/sphinx-build -W --keep-going -q -b html docs/api build/api
 	$(BIN)/pytest tests phase10kit widgets tools README.md
 	# Every course notebook in six languages, both editions, the table and the deck (nbval): two workers, each
 	# running whole notebooks (--dist loadfile keeps a notebook's cells on one kernel).
 	$(BIN)/pytest --nbval-lax --nbval-current-env -n 2 --dist loadfile teacher notebooks
-	# The API reference from the docstrings (docs/api/conf.py): any warning fails, a module without a page too.
-	$(BIN)/sphinx-build -W --keep-going -q -b html docs/api build/api
 
 # Extract messages, update the .po catalogs and compile them (new messages arrive untranslated).
 i18n: $(VENV)/.test-installed
