@@ -27,7 +27,7 @@ from phase10kit.solver_core import (
     spare_indices,
     uses_key,
 )
-from tests.test_solver_oracle import hands, phases, small_phases
+from tests.strategies import hands, phases, small_phases
 
 any_phase = st.one_of(phases, small_phases())
 
