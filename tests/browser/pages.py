@@ -101,17 +101,21 @@ def open_play_page(
     ready: str = TABLE_HAND_CARD,
     viewport: tuple[int, int] | None = None,
     timeout: float = WAIT,
+    binary_frames: bool = True,
 ) -> list[str]:
     """Open the play page in ``page`` and wait until ``ready`` shows (by default the hand's cards).
 
-    Returns the list that collects, from now on, every websocket message the page receives (binary ones decoded),
-    so a test can search what reached the browser besides what it shows.
+    Returns the list that collects, from now on, every websocket message the page receives, so a test can search
+    what reached the browser besides what it shows: binary frames decoded, or kept as "" with ``binary_frames=False``.
     """
     received: list[str] = []
 
     def on_socket(socket: Any) -> None:
         def keep(payload: str | bytes) -> None:
-            received.append(payload if isinstance(payload, str) else payload.decode("utf-8", "replace"))
+            if isinstance(payload, str):
+                received.append(payload)
+            else:
+                received.append(payload.decode("utf-8", "replace") if binary_frames else "")
 
         socket.on("framereceived", keep)
 
