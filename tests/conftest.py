@@ -9,20 +9,14 @@ from collections.abc import Iterator
 import pytest
 from hypothesis import HealthCheck, settings
 
-settings.register_profile(
-    "default",
-    max_examples=100,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-    print_blob=True,
-)
-settings.register_profile(
-    "long",
-    max_examples=1000,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-    print_blob=True,
-)
+for profile, examples in (("default", 100), ("long", 1000)):
+    settings.register_profile(
+        profile,
+        max_examples=examples,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow],
+        print_blob=True,
+    )
 settings.load_profile("long" if os.environ.get("P10_LONG") else "default")
 
 

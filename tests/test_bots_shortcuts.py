@@ -25,7 +25,7 @@ from phase10kit.i18n import translator
 from phase10kit.phases import GroupKind
 from phase10kit.rules import Rules
 from phase10kit.solver_queries import group_needing, holds_key, may_extend_started, needs_key, solved_key
-from tests.test_solver_oracle import hands, phases, small_phases
+from tests.strategies import hands, phases, small_phases
 
 cards = st.sampled_from(CARDS_BY_INDEX)
 

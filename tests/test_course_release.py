@@ -6,30 +6,19 @@ root ``conftest.py``.)
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import nbformat
 import pytest
 
 from phase10kit.course import exercises, for_notebook
+from tests.helpers import load_tool
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def load_release() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("release", ROOT / "tools" / "release.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["release"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-release = load_release()
+release = load_tool("release", "release.py")
 TEACHER = release.lessons(ROOT / "teacher")
 STUDENT = release.lessons(ROOT / "notebooks")
 

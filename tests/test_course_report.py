@@ -2,28 +2,17 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
-import sys
 from pathlib import Path
-from types import ModuleType
 
 from phase10kit.course import exercises
+from tests.helpers import load_tool
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("course_report", ROOT / "tools" / "course_report.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["course_report"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-report = load()
+report = load_tool("course_report", "course_report.py")
 
 
 def test_prose_words_count_markdown_only_without_code(tmp_path: Path) -> None:

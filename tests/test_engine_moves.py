@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from phase10kit import COLORS, SKIP, WILD, Card, Group, Lay, can_complete, parse_cards, phase, standard_deck
+from phase10kit import Card, Group, Lay, can_complete, parse_cards, phase
 from phase10kit.actions import Draw
 from phase10kit.cards import card_counts
 from phase10kit.engine.chance import ShuffledChance
@@ -26,32 +26,14 @@ from phase10kit.game import Game, PlayerView
 from phase10kit.phases import Phase
 from phase10kit.rules import Rules, phase_list
 from tests.oracle import examples
+from tests.strategies import hands, phases
 
-NUMBER_CARDS = [card for card in standard_deck() if card.is_number]
-
-
-@st.composite
-def hands(draw: st.DrawFn) -> list[Card]:
-    """Hands a deck could deal, 7 to 12 cards: from the full deck, Wild-heavy, or from a few numbers and colours."""
-    size = draw(st.integers(7, 12))
-    deck = draw(st.sampled_from(["full", "wild-heavy", "few-numbers"]))
-    rng = draw(st.randoms(use_true_random=False))
-    if deck == "full":
-        return rng.sample(standard_deck(), size)
-    if deck == "wild-heavy":
-        wilds = draw(st.integers(1, min(8, size)))
-        return [WILD] * wilds + rng.sample(NUMBER_CARDS, size - wilds)
-    numbers = draw(st.lists(st.integers(1, 12), min_size=1, max_size=5, unique=True))
-    colors = draw(st.lists(st.sampled_from(COLORS), min_size=1, max_size=4, unique=True))
-    pool = [Card.numbered(c, n) for n in numbers for c in colors for _ in range(2)] + [WILD] * 8 + [SKIP] * 4
-    return rng.sample(pool, size)
-
-
-phases = st.integers(1, 20).map(phase)
+# Hands of 7 to 12 cards: before and after a draw, and a few cards either side.
+any_size_hands = hands(sizes=tuple(range(7, 13)))
 
 
 @settings(max_examples=examples(400))
-@given(hands(), phases, st.booleans(), st.integers(0, 8))
+@given(any_size_hands, phases, st.booleans(), st.integers(0, 8))
 def test_lazy_lay_downs_come_in_the_same_order_and_a_wild_limit_only_filters_them(
     hand: list[Card], p: Phase, natural_required: bool, limit: int
 ) -> None:
@@ -63,7 +45,7 @@ def test_lazy_lay_downs_come_in_the_same_order_and_a_wild_limit_only_filters_the
 
 
 @settings(max_examples=examples(400))
-@given(hands(), phases, st.booleans())
+@given(any_size_hands, phases, st.booleans())
 def test_the_engine_finds_a_lay_down_exactly_when_the_solver_says_the_hand_holds_the_phase(
     hand: list[Card], p: Phase, natural_required: bool
 ) -> None:
@@ -73,7 +55,7 @@ def test_the_engine_finds_a_lay_down_exactly_when_the_solver_says_the_hand_holds
 
 
 @settings(max_examples=examples(200))
-@given(hands(), phases, st.booleans())
+@given(any_size_hands, phases, st.booleans())
 def test_every_offered_lay_down_is_valid_distinct_and_canonical(
     hand: list[Card], p: Phase, natural_required: bool
 ) -> None:
@@ -123,7 +105,7 @@ def test_undo_restores_every_position_of_a_long_random_game(seed: int, rules_nam
 
 
 @settings(max_examples=examples(400))
-@given(hands(), phases)
+@given(any_size_hands, phases)
 def test_the_count_bound_never_rules_out_a_hand_that_holds_the_phase(hand: list[Card], p: Phase) -> None:
     if can_complete(hand, p, natural_required=False):
         assert may_hold(hand_key(hand), p)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import random
-import re
 import sqlite3
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -20,13 +19,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from phase10kit.actions import Action, Discard, Draw, Hit, Lay, Take, parse_action
+from phase10kit.actions import Action, Draw, Take, parse_action
 from phase10kit.bots import SmartBot
 from phase10kit.bots.registry import BOTS
 from phase10kit.cards import Card, parse_cards
 from phase10kit.course import exercises
 from phase10kit.errors import NotationError, Phase10Error
-from tests.test_widgets_table import play_with_buttons
+from tests.helpers import all_widgets, card_token, known_to, play_with_buttons, redeal_unseen, synced_text
 from widgets import Table, course
 from widgets._safety import BrowserText, SafeChoice, SafeIntSlider
 from widgets.cards import HandView
@@ -46,56 +45,9 @@ from widgets.wild_playground import WildPlayground
 # ---------------------------------------------------------------------------------------------- reading the page
 
 
-def all_widgets(root: ipywidgets.Widget) -> Iterator[ipywidgets.Widget]:
-    """The widget and every widget its synced state refers to (children, layouts, styles), once each."""
-    seen: set[str] = set()
-    todo = [root]
-    while todo:
-        widget = todo.pop()
-        if widget.model_id in seen:
-            continue
-        seen.add(widget.model_id)
-        yield widget
-        text = json.dumps(widget.get_state(), default=str)
-        todo.extend(ipywidgets.widgets.widget._instances[m] for m in re.findall(r"IPY_MODEL_([0-9a-f]+)", text))
-
-
-def synced_text(root: ipywidgets.Widget, *, without: tuple[str, ...] = ()) -> str:
-    """Every synced state as JSON, model ids removed (two equal pages read the same), minus classes ``without``."""
-    states = [w.get_state() for w in all_widgets(root)]
-    kept = [s for s in states if not set(without) & set(s.get("_dom_classes", ()))]
-    return re.sub(
-        r"IPY_MODEL_[0-9a-f]+", "IPY_MODEL", "\n".join(json.dumps(s, sort_keys=True, default=str) for s in kept)
-    )
-
-
-_TOKEN = r"(?<![A-Za-z0-9#]){}(?![A-Za-z0-9])"
 # The hint lists outs by kind and the reminder is a fixed example: both are drawn from the view (checked apart,
 # by redealing the hidden cards).
 APART = ("p10-hint", "p10-phase-reminder")
-
-
-def known_to(table: Table, seat: int | None) -> set[Card]:
-    """Card kinds ``seat`` has seen (None: what anyone at the screen has seen): deals, draws, what is public."""
-    me = None if seat is None else f"p{seat + 1}"
-    known = {card for summary in table.session.sheet for result in summary.results for card in result.left}
-    mine = False
-    for line in table.game.history:
-        words = line.split()
-        if words[0] == "deal" and words[1] == me:
-            known |= set(parse_cards(" ".join(words[2:])))
-        elif words[0] == "flip":
-            known |= set(parse_cards(" ".join(words[1:])))
-        elif words[0] == "drawn" and mine:
-            known.add(Card.parse(words[1]))
-        elif re.match(r"p[1-6] ", line):
-            mine = me is not None and line.startswith(me + " ")
-            action = parse_action(line)
-            if isinstance(action, Lay):
-                known |= set(action.cards)
-            elif isinstance(action, Hit | Discard):
-                known.add(action.card)
-    return known
 
 
 def assert_viewer_sees_only_their_own(table: Table) -> None:
@@ -105,7 +57,7 @@ def assert_viewer_sees_only_their_own(table: Table) -> None:
     hidden = {card for seat in others for card in g.hands[seat]} | set(g.draw_pile)
     text = synced_text(table, without=APART)
     for card in hidden - known_to(table, viewer):
-        assert not re.search(_TOKEN.format(re.escape(str(card))), text), f"{card} is hidden from {viewer} but synced"
+        assert not card_token(card).search(text), f"{card} is hidden from {viewer} but synced"
     for line in g.history:
         if line.startswith(("deal", "pile")):
             assert line not in text
@@ -114,18 +66,6 @@ def assert_viewer_sees_only_their_own(table: Table) -> None:
         assert table.hand.cards == [] and table.reminder.value == "" and table.hint_area.value == ""
     elif table.hint_area.value:  # a hint shown is the viewer's own, of this moment (never a previous seat's)
         assert table.hint_area.value == table._hint_html()
-
-
-def redeal_hidden(table: Table, rng: random.Random) -> None:
-    """Deal the hands the screen does not show and the draw pile anew among themselves."""
-    g = table.game
-    seats = [seat for seat in range(g.players) if seat != table.viewer]
-    pool = [card for seat in seats for card in g.hands[seat]] + list(g.draw_pile)
-    rng.shuffle(pool)
-    for seat in seats:
-        size = len(g.hands[seat])
-        g.hands[seat][:], pool = pool[:size], pool[size:]
-    g.draw_pile[:] = pool
 
 
 def drive(table: Table, seed: int, moves: int, check: Callable[[Table], None]) -> None:
@@ -204,7 +144,7 @@ def test_the_page_does_not_depend_on_hidden_cards(seed: int, moves: int, humans:
     table.hint()
     table._refresh()
     before = synced_text(table)
-    redeal_hidden(table, random.Random(seed))
+    redeal_unseen(table, random.Random(seed), table.viewer)
     table.hint()
     table._refresh()
     assert synced_text(table) == before
@@ -530,7 +470,7 @@ def test_after_next_hand_the_page_does_not_depend_on_hidden_cards(humans: int) -
         t.hint()
         t._refresh()
         before = synced_text(t)
-        redeal_hidden(t, random.Random(len(compared)))
+        redeal_unseen(t, random.Random(len(compared)), t.viewer)
         t.hint()
         t._refresh()
         assert synced_text(t) == before

@@ -4,12 +4,9 @@ from __future__ import annotations
 
 import ast
 import gettext
-import importlib.util
 import re
-import sys
 import tomllib
 from pathlib import Path
-from types import ModuleType
 
 import pathspec
 import pytest
@@ -23,22 +20,13 @@ from phase10kit.groups import Group
 from phase10kit.i18n import LANGUAGES, LOCALE_DIR, Message, translator
 from phase10kit.phases import GroupKind
 from phase10kit.svg import card_label, card_svg, cards_svg, face_down_svg, group_svg, phase_svg
+from tests.helpers import CARD_TOKEN, load_tool
 
 ROOT = Path(__file__).resolve().parents[1]
 TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
-CARD = re.compile(r"(?<![\w#])(?:[RBGY](?:1[0-2]|[1-9])|W|S)(?!\w)")
 
 
-def _tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("i18n_tool", ROOT / "tools" / "i18n.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-TOOL = _tool()
+TOOL = load_tool("i18n_tool", "i18n.py")
 
 
 @pytest.fixture(scope="module")
@@ -213,7 +201,7 @@ def test_explain_speaks_each_language_and_keeps_the_card_notation(lang: str) -> 
         english = explain(parse_cards(text), phase(number))
         said = explain(parse_cards(text), phase(number), lang=lang)
         assert "{" not in said and "}" not in said
-        assert CARD.findall(said) == CARD.findall(english)  # the same cards, written the same way
+        assert CARD_TOKEN.findall(said) == CARD_TOKEN.findall(english)  # the same cards, written the same way
         assert (said == english) == (lang == "en"), said
 
 

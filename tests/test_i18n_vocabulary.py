@@ -6,11 +6,8 @@ forms, and the Korean particle helper that picks 을/를, 이/가, 이에요/예
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 from babel.messages.catalog import Catalog
@@ -19,21 +16,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from phase10kit.i18n import PARTICLES, Message, final_consonant, ko_particle, translator
+from tests.helpers import load_tool
 
 ROOT = Path(__file__).resolve().parent.parent
 TRANSLATED = ["es", "hr", "cs", "uk", "ko"]
 
 
-def _tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("i18n_tool_vocabulary", ROOT / "tools" / "i18n.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-TOOL = _tool()
+TOOL = load_tool("i18n_tool_vocabulary", "i18n.py")
 CATALOGS: dict[str, Catalog] = {lang: TOOL.read(TOOL.po_path(lang)) for lang in TRANSLATED}
 
 

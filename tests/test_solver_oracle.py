@@ -11,48 +11,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from phase10kit import (
-    COLORS,
-    SKIP,
-    WILD,
     Card,
     Group,
-    GroupKind,
-    GroupSpec,
     Layout,
     Phase,
     can_complete,
     find_layout,
     missing,
     outs,
-    phase,
-    standard_deck,
 )
 from phase10kit.cards import CARDS_BY_INDEX, DECK_COUNTS
 from tests.oracle import examples, group_ok, holds, min_wilds, min_wilds_multiset
-
-NUMBER_CARDS = [card for card in standard_deck() if card.is_number]
-
-
-@st.composite
-def hands(draw: st.DrawFn, sizes: tuple[int, ...] = (10, 11)) -> list[Card]:
-    """A hand that a real deck could deal: never more than 2 of a number card, 8 Wilds, 4 Skips."""
-    size = draw(st.sampled_from(sizes))
-    deck = draw(st.sampled_from(["full", "wild-heavy", "few-numbers"]))
-    # Cards are picked by a Random that Hypothesis controls: cheap to draw, and it shrinks.
-    rng = draw(st.randoms(use_true_random=False))
-    if deck == "full":
-        return rng.sample(standard_deck(), size)
-    if deck == "wild-heavy":
-        wilds = draw(st.integers(2, min(8, size)))
-        skips = draw(st.integers(0, min(1, size - wilds)))
-        return [WILD] * wilds + [SKIP] * skips + rng.sample(NUMBER_CARDS, size - wilds - skips)
-    numbers = draw(st.lists(st.integers(1, 12), min_size=1, max_size=4, unique=True))
-    colors = draw(st.lists(st.sampled_from(COLORS), min_size=1, max_size=4, unique=True))
-    pool = [Card.numbered(c, n) for n in numbers for c in colors for _ in range(2)] + [WILD] * 8 + [SKIP] * 4
-    return rng.sample(pool, size)
-
-
-phases = st.integers(1, 20).map(phase)
+from tests.strategies import hands, phases, small_phases
 
 
 def assert_valid_layout(layout: Layout, hand: list[Card], p: Phase, natural_required: bool, wilds: int) -> None:
@@ -133,21 +103,6 @@ def test_missing_is_the_fewest_cards_that_complete(hand: list[Card], p: Phase, n
     else:
         assert found == expected
     assert (found == 0) == can_complete(hand, p, natural_required=natural_required)
-
-
-@st.composite
-def small_phases(draw: st.DrawFn) -> Phase:
-    """Mixed phases of one to three groups and at most 8 cards, so every solver path is exercised."""
-    groups = []
-    room = 8
-    for _ in range(draw(st.integers(1, 3))):
-        if room < 2:
-            break
-        kind = draw(st.sampled_from(list(GroupKind)))
-        size = draw(st.integers(2, min(room, 5)))
-        groups.append(GroupSpec(kind, size))
-        room -= size
-    return Phase(tuple(groups))
 
 
 @settings(max_examples=examples(250))

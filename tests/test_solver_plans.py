@@ -17,7 +17,7 @@ from phase10kit.solver_missing import completion, deck_allows, deck_surely_allow
 from phase10kit.solver_plans import best_plan
 from phase10kit.solver_progress import plan_needs, plan_progress, plan_uses
 from phase10kit.solver_queries import missing_key, needs_key, spare_indices, uses_key
-from tests.test_solver_oracle import hands, phases, small_phases
+from tests.strategies import hands, phases, small_phases
 
 any_phase = st.one_of(phases, small_phases())
 

@@ -3,15 +3,14 @@ the browser's (hostile) updates, the language, and nothing hidden (the draw orde
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from pathlib import Path
 
-import ipywidgets
 import pytest
 
 from phase10kit import Card, Phase10Error, can_complete
 from phase10kit.errors import Reason
+from tests.helpers import CARD_TOKEN, synced_text
 from widgets import DiscardTrainer
 
 
@@ -20,25 +19,6 @@ def _tmp_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.Mon
     folder = tmp_path_factory.getbasetemp() / "solitaire-cache"
     monkeypatch.setenv("P10_CACHE", str(folder))
     yield folder
-
-
-def all_widgets(root: ipywidgets.Widget) -> Iterator[ipywidgets.Widget]:
-    seen: set[str] = set()
-    todo = [root]
-    while todo:
-        widget = todo.pop()
-        if widget.model_id in seen:
-            continue
-        seen.add(widget.model_id)
-        yield widget
-        for name in widget.keys:
-            value = getattr(widget, name)
-            items = value if isinstance(value, list | tuple) else [value]
-            todo.extend(item for item in items if isinstance(item, ipywidgets.Widget))
-
-
-def synced_text(root: ipywidgets.Widget) -> str:
-    return " ".join(repr(widget.get_state()) for widget in all_widgets(root))
 
 
 def click(trainer: DiscardTrainer, card: Card) -> None:
@@ -125,7 +105,7 @@ def test_nothing_hidden_is_synced_no_card_of_the_draw_order() -> None:
             break
         click(trainer, trainer.optimum.best_discard(list(trainer.hand.hand)))
         seen |= {str(card) for card in trainer.hand.hand}
-        synced = set(re.findall(r"(?<![A-Za-z0-9])(?:[RBGY](?:1[0-2]|[1-9])|W|S)(?![A-Za-z0-9])", synced_text(trainer)))
+        synced = set(CARD_TOKEN.findall(synced_text(trainer)))
         shown = synced & {str(Card.from_index(i)) for i in range(50)}
         assert shown <= seen, shown - seen
 

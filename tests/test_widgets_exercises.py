@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterator
 from typing import Any
 
-import ipywidgets
 import pytest
 
 import widgets.group_builder
@@ -14,32 +11,8 @@ from phase10kit.cards import format_cards, shuffled_deck
 from phase10kit.errors import Phase10Error, Reason
 from phase10kit.i18n import translator
 from phase10kit.refusals import SENTENCES
+from tests.helpers import NUMBERED_CARD_TOKEN, synced_text
 from widgets import Feedback, GroupBuilder, PhaseChecker, WildPlayground, describe_error
-
-
-def all_widgets(root: ipywidgets.Widget) -> Iterator[ipywidgets.Widget]:
-    """The widget and every widget its synced traits refer to (children, layout, style)."""
-    seen: set[str] = set()
-    todo = [root]
-    while todo:
-        widget = todo.pop()
-        if widget.model_id in seen:
-            continue
-        seen.add(widget.model_id)
-        yield widget
-        for name in widget.keys:
-            value = getattr(widget, name)
-            items = value if isinstance(value, list | tuple) else [value]
-            todo.extend(item for item in items if isinstance(item, ipywidgets.Widget))
-
-
-def synced_text(root: ipywidgets.Widget) -> str:
-    return " ".join(repr(widget.get_state()) for widget in all_widgets(root))
-
-
-def number_cards_in(text: str) -> set[str]:
-    return set(re.findall(r"(?<![A-Za-z0-9])[RBGY](?:1[0-2]|[1-9])(?![0-9])", text))
-
 
 # --- safety -------------------------------------------------------------------------------------
 
@@ -160,7 +133,7 @@ def test_group_builder_syncs_only_the_dealt_hand() -> None:
     builder.hand.selected = [0, 1]
     shown = set(builder.hand.cards)
     assert shown == {str(card) for card in shuffled_deck(__import__("random").Random(3))[:10]}
-    assert number_cards_in(synced_text(builder)) <= shown
+    assert set(NUMBERED_CARD_TOKEN.findall(synced_text(builder))) <= shown
 
 
 # --- PhaseChecker -------------------------------------------------------------------------------
@@ -225,7 +198,7 @@ def test_phase_checker_syncs_only_what_the_viewer_sees() -> None:
     assert checker.result is not None
     visible = set(checker.hand.cards) | {str(card) for card in checker.result.outs}
     placeholder = set(checker.hand_text.placeholder.split())
-    assert number_cards_in(synced_text(checker)) <= visible | placeholder
+    assert set(NUMBERED_CARD_TOKEN.findall(synced_text(checker))) <= visible | placeholder
 
 
 # --- WildPlayground -----------------------------------------------------------------------------

@@ -11,17 +11,17 @@ from collections import Counter
 from html import escape
 from typing import Any
 
-import ipywidgets
 import pytest
 
 from phase10kit.actions import Action, Discard, Draw, Hit, Lay, Take, parse_action
 from phase10kit.bots import SmartBot
-from phase10kit.cards import Card, parse_cards
+from phase10kit.cards import Card
 from phase10kit.errors import Reason
 from phase10kit.game import PlayerView
 from phase10kit.hints import hint
 from phase10kit.rules import Rules
 from phase10kit.solver import find_layout
+from tests.helpers import card_token, known_to, play_with_buttons, redeal_unseen, select, synced_text
 from widgets._safety import describe_error
 from widgets.table import BUTTONS, Table
 from widgets.table_parts import phase_reminder_html
@@ -30,42 +30,6 @@ LABELS = ["Draw", "Take discard", "Lay down", "Hit", "Discard", "Hint", "Undo", 
 
 
 # ---------------------------------------------------------------------------------------------- helpers
-
-
-def select(table: Table, cards: list[Card]) -> None:
-    """Select these cards (a multiset) in the human's hand, as clicks in the browser would."""
-    wanted = Counter(cards)
-    picked = []
-    for i, card in enumerate(table.hand.hand):
-        if wanted[card]:
-            wanted[card] -= 1
-            picked.append(i)
-    assert not +wanted, f"{cards} not all in {table.hand.hand}"
-    table.hand.selected = picked
-
-
-def play_with_buttons(table: Table, action: Action) -> None:
-    """Perform the human's action through the widgets only: selections, menus and a button click."""
-    if isinstance(action, Draw):
-        table.buttons["draw"].click()
-    elif isinstance(action, Take):
-        table.buttons["take"].click()
-    elif isinstance(action, Lay):
-        select(table, action.cards)
-        assert action in [value for _, value in table.layout_choice.options], "the menu offers every legal lay-down"
-        table.layout_choice.value = action
-        table.buttons["lay"].click()
-    elif isinstance(action, Hit):
-        select(table, [action.card])
-        table.hit_target.value = (action.target, action.group)
-        table.hit_end.value = action.end
-        table.buttons["hit"].click()
-    else:
-        assert isinstance(action, Discard)
-        select(table, [action.card])
-        if action.target is not None:
-            table.skip_target.value = action.target
-        table.buttons["discard"].click()
 
 
 def make(players: int = 3, seed: int = 0, **kwargs: Any) -> Table:
@@ -98,58 +62,11 @@ def autopilot(table: Table, seed: int, *, until: Any = None, limit: int = 3000) 
     return done
 
 
-def walk_states(widget: ipywidgets.Widget) -> list[dict[str, Any]]:
-    """The synced state of a widget and of every widget it refers to, recursively (children, layouts, styles)."""
-    seen: set[str] = set()
-    states = []
-    todo = [widget]
-    while todo:
-        w = todo.pop()
-        if w.model_id in seen:
-            continue
-        seen.add(w.model_id)
-        state = w.get_state()
-        states.append(state)
-        text = json.dumps(state, default=str)
-        for model_id in re.findall(r"IPY_MODEL_([0-9a-f]+)", text):
-            todo.append(ipywidgets.widgets.widget._instances[model_id])
-    return states
-
-
-_TOKEN = r"(?<![A-Za-z0-9#]){}(?![A-Za-z0-9])"
-
-
-def known_kinds(table: Table) -> set[Card]:
-    """Every card kind the human has seen so far: their deals and draws, flips, and all cards played openly."""
-    me = f"p{table.human + 1} "
-    known: set[Card] = set()
-    mine = False
-    for summary in table.session.sheet:  # a finished hand's summary shows every hand's cards left
-        for result in summary.results:
-            known |= set(result.left)
-    for line in table.game.history:
-        words = line.split()
-        if words[0] == "deal" and words[1] == me.strip():
-            known |= set(parse_cards(" ".join(words[2:])))
-        elif words[0] == "flip":
-            known |= set(parse_cards(" ".join(words[1:])))
-        elif words[0] == "drawn" and mine:
-            known.add(Card.parse(words[1]))
-        elif re.match(r"p[1-6] ", line):
-            mine = line.startswith(me)
-            action = parse_action(line)
-            if isinstance(action, Lay):
-                known |= set(action.cards)
-            elif isinstance(action, Hit | Discard):
-                known.add(action.card)
-    return known
-
-
 def hidden_kinds(table: Table) -> set[Card]:
     """Card kinds in opponents' hands or the draw pile of which the human has never seen a copy."""
     g = table.game
     hidden = {c for seat in range(g.players) if seat != table.human for c in g.hands[seat]} | set(g.draw_pile)
-    return hidden - known_kinds(table)
+    return hidden - known_to(table, table.human)
 
 
 def assert_nothing_hidden_synced(table: Table) -> None:
@@ -158,31 +75,14 @@ def assert_nothing_hidden_synced(table: Table) -> None:
     The hint (it lists outs by kind) and the phase reminder (a fixed example of the phase) are checked apart.
     """
     apart = ("p10-hint", "p10-phase-reminder")
-    states = [state for state in walk_states(table) if not set(apart) & set(state.get("_dom_classes", ()))]
     view = table.session.view()
     assert table.reminder.value in ("", phase_reminder_html(view, table.lang)), "the reminder shows the phase only"
-    text = "\n".join(json.dumps(state, default=str) for state in states)
+    text = synced_text(table, without=apart, model_ids=True)
     for card in hidden_kinds(table):
-        assert not re.search(_TOKEN.format(re.escape(str(card))), text), f"{card} is hidden but synced"
+        assert not card_token(card).search(text), f"{card} is hidden but synced"
     for line in table.game.history:
         if line.startswith(("deal", "pile")):
             assert line not in text
-
-
-def shuffle_hidden_cards(table: Table, rng: random.Random) -> None:
-    """Deal the opponents' cards and the draw pile anew among themselves (the human's view stays the same)."""
-    g = table.game
-    seats = [seat for seat in range(g.players) if seat != table.human]
-    pool = [card for seat in seats for card in g.hands[seat]] + list(g.draw_pile)
-    rng.shuffle(pool)
-    for seat in seats:
-        size = len(g.hands[seat])
-        g.hands[seat][:], pool = pool[:size], pool[size:]
-    g.draw_pile[:] = pool
-
-
-def synced_text(table: Table) -> str:
-    return "\n".join(json.dumps(state, sort_keys=True, default=str) for state in walk_states(table))
 
 
 # ---------------------------------------------------------------------------------------------- the DOM contract
@@ -509,11 +409,11 @@ def test_synced_state_does_not_depend_on_hidden_cards(seed: int) -> None:
         return
     t.hint()
     t._refresh()
-    before = synced_text(t)
-    shuffle_hidden_cards(t, random.Random(seed))
+    before = synced_text(t, model_ids=True)
+    redeal_unseen(t, random.Random(seed), t.human)
     t.hint()
     t._refresh()
-    assert synced_text(t) == before
+    assert synced_text(t, model_ids=True) == before
 
 
 def test_whatever_the_browser_sends_is_validated() -> None:
@@ -711,13 +611,13 @@ def test_hot_seat_syncs_no_humans_cards_behind_the_cover() -> None:
         state = t.session.state
         if state == "cover":
             covers += 1
-            text = synced_text(t)
+            text = synced_text(t, model_ids=True)
             assert t.hand.cards == [] and t.cover.layout.display != "none"
             assert t.reminder.value == "" and t.mine.value == ""
             secret = _private_kinds(t, 0) | _private_kinds(t, 1)
             assert secret, "the humans hold cards nothing public shows"
             for card in secret:
-                assert not re.search(_TOKEN.format(re.escape(str(card))), text), f"{card} is synced behind the cover"
+                assert not card_token(card).search(text), f"{card} is synced behind the cover"
             t.show_button.click()
             assert t.viewer is not None
             assert sorted(t.hand.cards) == sorted(str(c) for c in t.game.hands[t.viewer])

@@ -2,7 +2,8 @@
 
 Without chromium these tests skip with the reason; with ``CI`` set they fail instead, so CI
 always runs them (``.ci/run`` installs chromium). Every request that does not go to the
-loopback address is aborted: the tests never touch the network.
+loopback address is aborted: the tests never touch the network. What the tests know about the pages (waits,
+selectors, opening the play page) is in ``pages.py``; this file starts the servers and the browser.
 """
 
 from __future__ import annotations
@@ -20,13 +21,13 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlparse
 
 import pytest
 
+from tests.browser.pages import only_loopback
+
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-TABLE_WAIT = 120_000  # ms: a first render starts a kernel, seconds on a busy 2-core machine
 
 
 def _need_chromium() -> str:
@@ -128,27 +129,6 @@ def voila_url() -> Iterator[str]:
     """A Voila server on a free loopback port serving ``notebooks/``, stopped after the session."""
     with voila_server(".voila-test.log") as server:
         yield server.url
-
-
-def only_loopback(route: Any) -> None:
-    """A Playwright route handler: let requests to the loopback interface through, abort every other."""
-    host = urlparse(route.request.url).hostname
-    if host in ("127.0.0.1", "localhost"):
-        route.continue_()
-    else:
-        route.abort()
-
-
-def open_table(context: Any, url: str, query: str = "", path: str = "/voila/render/play.ipynb") -> Any:
-    """A new page of ``context`` (loopback only) showing the table at ``url + path?query``, its cards visible."""
-    from playwright.sync_api import expect
-
-    page = context.new_page()
-    page.route("**/*", only_loopback)
-    page.goto(f"{url}{path}?{query}", timeout=TABLE_WAIT)
-    expect(page.locator(".p10-table .p10-hand button.p10-card").first).to_be_visible(timeout=TABLE_WAIT)
-    expect(page.locator("body")).not_to_contain_text("There was an error when executing cell")
-    return page
 
 
 @pytest.fixture()

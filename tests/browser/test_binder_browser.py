@@ -15,13 +15,11 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import expect
 
 from tests.binder_env import binder_venv
-from tests.browser.conftest import ROOT, Server, _free_port, _need_chromium, open_table, running_server
+from tests.browser.conftest import ROOT, Server, _free_port, _need_chromium, running_server
+from tests.browser.pages import draw_a_card, new_play_page
 
-WAIT = 120_000
-CARDS = ".p10-table .p10-hand button.p10-card"
 GRACE = 10  # binder/postBuild: ClassroomKernelManager.disconnect_grace
 
 
@@ -58,11 +56,9 @@ def test_the_binder_url_opens_the_table_and_closing_the_tab_stops_its_kernel(
 ) -> None:
     server, token = binder
     assert _kernels(server, token) == []
-    page = open_table(context, server.url, f"token={token}&players=2&bots=greedy", "/voila/render/notebooks/play.ipynb")
-    draw = page.locator(".p10-btn-draw")
-    expect(draw).to_be_enabled(timeout=WAIT)
-    draw.click()
-    expect(page.locator(CARDS)).to_have_count(11, timeout=WAIT)
+    query = f"token={token}&players=2&bots=greedy"
+    page = new_play_page(context, server.url, query, path="/voila/render/notebooks/play.ipynb")
+    draw_a_card(page)
     assert len(_kernels(server, token)) == 1
 
     page.close(run_before_unload=True)  # as a student closing the tab (Voila's refused beacon included)

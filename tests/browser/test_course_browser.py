@@ -13,8 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import voila_server
-
-ERROR = "There was an error when executing cell"
+from tests.browser.pages import SPOT_ACTION, open_page
 
 
 @pytest.fixture(scope="module")
@@ -28,9 +27,7 @@ def course_voila(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str
 @pytest.fixture()
 def runs_page(course_voila: tuple[str, Path], local_page: Any) -> Any:
     url, _ = course_voila
-    local_page.goto(f"{url}/voila/render/03_runs.ipynb", timeout=90_000)
-    expect(local_page.locator(".p10-kind-spot .p10-action").first).to_be_visible(timeout=90_000)
-    expect(local_page.locator("body")).not_to_contain_text(ERROR)
+    open_page(local_page, f"{url}/voila/render/03_runs.ipynb", SPOT_ACTION)
     return local_page
 
 

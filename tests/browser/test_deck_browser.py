@@ -3,7 +3,8 @@
 The deck is served the way a teacher starts it, ``voila notebooks/classroom.ipynb``, with the repository's
 slide template first on the Jupyter path (``share/jupyter``), so these tests check the template in the
 checkout. A walk through every slide (pressing → as a clicker does, in English and in Ukrainian) measures
-each slide; the other tests open their own page. Every request is routed: one that is not to 127.0.0.1 fails the test.
+each slide; the other tests open their own page. Every request is routed: one that is not to the loopback
+address fails the test.
 """
 
 from __future__ import annotations
@@ -15,10 +16,9 @@ import subprocess
 import sys
 import tomllib
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlparse
 
 import pytest
 from playwright.sync_api import expect
@@ -26,11 +26,11 @@ from playwright.sync_api import expect
 from phase10kit.cards import parse_cards
 from phase10kit.probability import exact_deal_odds
 from tests.browser.conftest import ROOT, _free_port, _need_chromium, running_server, voila_command
+from tests.browser.pages import ERROR_MARKER, WAIT, Outside
 
 DECK = ROOT / "notebooks" / "classroom.ipynb"
 SCREEN = {"width": 1920, "height": 1080}
 MIN_CARD, MIN_BODY, MIN_WIDGET = 120, 24, 20
-ERROR = "There was an error when executing cell"
 # What a projector must never show: code, commands, file names and paths.
 DEVELOPER_TEXT = re.compile(
     r"\.ipynb|\.py\b|\bvoila\b|\bpip\b|\bpython\b|\bmake \w|--\w|\w\(\)|[\w.]+/[\w.]+/|\bimport\b|Traceback",
@@ -99,20 +99,6 @@ def slide_cells() -> int:
     return sum(1 for cell in cells if cell["metadata"].get("slideshow", {}).get("slide_type") == "slide")
 
 
-@dataclass
-class Outside:
-    """Requests the page tried to send off the machine (each was aborted)."""
-
-    urls: list[str] = field(default_factory=list)
-
-    def route(self, route: Any) -> None:
-        if urlparse(route.request.url).hostname == "127.0.0.1":
-            route.continue_()
-        else:
-            self.urls.append(route.request.url)
-            route.abort()
-
-
 def checkout_template_first() -> dict[str, str]:
     """The environment with the checkout's ``share/jupyter`` first on the Jupyter path (its slide template)."""
     env = dict(os.environ)
@@ -134,10 +120,10 @@ def open_deck(browser: Any, url: str, outside: Outside, query: str = "") -> Any:
     """A 1920x1080 page showing the deck's first slide, every request routed through ``outside``."""
     page = browser.new_page(viewport=SCREEN)
     page.route("**/*", outside.route)
-    page.goto(f"{url}/{query}", timeout=120_000)
-    expect(page.locator(".reveal .slides > section.present .jp-RenderedMarkdown").first).to_be_visible(timeout=120_000)
+    page.goto(f"{url}/{query}", timeout=WAIT)
+    expect(page.locator(".reveal .slides > section.present .jp-RenderedMarkdown").first).to_be_visible(timeout=WAIT)
     # The widgets arrive after the page: wait for the language menu on the first slide.
-    expect(page.locator(".p10-deck-language select")).to_be_visible(timeout=60_000)
+    expect(page.locator(".p10-deck-language select")).to_be_visible(timeout=WAIT)
     return page
 
 
@@ -180,7 +166,7 @@ def walk_through(browser: Any, url: str, shots: Path, lang: str) -> Walk:
             break
         page.keyboard.press("ArrowRight")
         expect(page.locator(".reveal .slide-number")).to_have_text(re.compile(rf"^\s*{index + 1}\s*/"))
-    assert ERROR not in page.locator("body").inner_text()
+    assert ERROR_MARKER not in page.locator("body").inner_text()
     page.close()
     return Walk(slides, outside, shots)
 
@@ -378,6 +364,6 @@ def test_the_binder_voila_link_opens_the_same_deck_offline(browser: Any) -> None
         expect(page.locator(".reveal .slide-number")).to_have_text(re.compile(rf"^\s*1\s*/\s*{slide_cells()}\s*$"))
         page.keyboard.press("PageDown")
         expect(page.locator(".reveal .slide-number")).to_have_text(re.compile(r"^\s*2\s*/"))
-        assert ERROR not in page.locator("body").inner_text()
+        assert ERROR_MARKER not in page.locator("body").inner_text()
         assert outside.urls == []
         page.close()

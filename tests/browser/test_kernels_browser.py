@@ -15,12 +15,11 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import Server, open_table, voila_server
+from tests.browser.conftest import Server, voila_server
+from tests.browser.pages import TABLE_HAND_CARD, WAIT, draw_a_card, new_play_page
 
-WAIT = 90_000
 POOL = 1  # voila.json: one preheated kernel for play.ipynb
 GRACE = 10  # voila.json: ClassroomKernelManager.disconnect_grace
-CARDS = ".p10-table .p10-hand button.p10-card"
 
 
 def live_kernels(server: Server) -> set[int]:
@@ -48,15 +47,7 @@ def wait_for(condition: Callable[[], bool], seconds: float, what: str) -> None:
 
 
 def _open_table(context: Any, server: Server, query: str = "players=2&bots=greedy") -> Any:
-    return open_table(context, server.url, query)
-
-
-def _draw_works(page: Any) -> None:
-    """The page's kernel still answers: Draw (or, on a bot's turn, any card) gives the human an 11th card."""
-    draw = page.locator(".p10-btn-draw")
-    expect(draw).to_be_enabled(timeout=WAIT)
-    draw.click()
-    expect(page.locator(CARDS)).to_have_count(11, timeout=WAIT)
+    return new_play_page(context, server.url, query)
 
 
 @pytest.fixture(scope="module")
@@ -76,18 +67,18 @@ def test_closed_tabs_free_their_kernels_and_the_pool_keeps_its_size(server: Serv
     wait_for(lambda: len(live_kernels(server)) == 1 + POOL, GRACE + 20, "two closed tabs should free two kernels")
 
     # The page left open is untouched by the stops, long after the grace period.
-    _draw_works(pages[2])
+    draw_a_card(pages[2])
 
     # A reload is a closed page and a new one: the kernel count stays the same.
     pages[2].reload(timeout=WAIT)
-    expect(pages[2].locator(CARDS).first).to_be_visible(timeout=WAIT)
+    expect(pages[2].locator(TABLE_HAND_CARD).first).to_be_visible(timeout=WAIT)
     wait_for(lambda: len(live_kernels(server)) == 1 + POOL, GRACE + 20, "a reload should free the old kernel")
 
     pages[2].close(run_before_unload=True)
     wait_for(lambda: len(live_kernels(server)) == POOL, GRACE + 20, "only the preheated pool should remain")
     # ... and the pool still serves a new page.
     again = _open_table(context, server)
-    _draw_works(again)
+    draw_a_card(again)
     again.close(run_before_unload=True)
     wait_for(lambda: len(live_kernels(server)) == POOL, GRACE + 20, "the last page's kernel should stop too")
 
@@ -107,4 +98,4 @@ def test_a_page_nobody_connects_to_is_culled_and_an_open_page_never_is(context: 
         # The open page sat idle far longer than the idle time and still plays; the pool was never culled.
         time.sleep(8)  # past the idle time on purpose: the open page must survive it
         assert len(live_kernels(short)) == 1 + POOL
-        _draw_works(in_use)
+        draw_a_card(in_use)

@@ -9,18 +9,26 @@ import pytest
 from playwright.sync_api import expect
 
 from phase10kit.i18n import LANGUAGES, translator
+from tests.browser.pages import (
+    DRAW_BUTTON,
+    ERROR_AREA,
+    ERROR_MARKER,
+    HAND_CARD,
+    PLAY_MESSAGES,
+    TABLE,
+    TABLE_HAND_CARD,
+    WAIT,
+    open_play_page,
+)
 from widgets.table import BUTTONS
 
 pytestmark = pytest.mark.browser
 
-WAIT = 90_000  # the first render starts a kernel: seconds on a busy 2-core machine
-ERROR = "There was an error when executing cell"
 UKRAINIAN_CARD = re.compile(r"^(?:[RBGY]\d+: (?:червона|синя|зелена|жовта) \d+|W: Джокер|S: Пропуск)$")
 
 
 def _open(page: Any, voila_url: str, lang: str) -> None:
-    page.goto(f"{voila_url}/voila/render/play.ipynb?lang={lang}&seed=3&players=2&bots=greedy", timeout=WAIT)
-    expect(page.locator(".p10-table .p10-hand button.p10-card").first).to_be_visible(timeout=WAIT)
+    open_play_page(page, voila_url, f"lang={lang}&seed=3&players=2&bots=greedy")
 
 
 @pytest.mark.parametrize("lang", ["ko", "uk"])
@@ -33,27 +41,25 @@ def test_the_play_page_shows_the_table_in_the_urls_language(local_page: Any, voi
         expect(button).to_have_text(t.gettext(msgid), timeout=WAIT)
         assert t.gettext(msgid) != msgid
     expect(page.locator(".p10-table .p10-title")).to_contain_text(t.gettext("Phase 10 — round {number}").split("{")[0])
-    labels = page.locator(".p10-hand button.p10-card").evaluate_all("bs => bs.map(b => b.getAttribute('aria-label'))")
+    labels = page.locator(HAND_CARD).evaluate_all("bs => bs.map(b => b.getAttribute('aria-label'))")
     assert labels and all(label for label in labels)
     wild, skip = t.gettext("Wild"), t.gettext("Skip")
     colours = [t.gettext(name) for name in ("red", "blue", "green", "yellow")]
     assert all(any(word in str(label) for word in [wild, skip, *colours]) for label in labels), labels
-    expect(page.locator("body")).not_to_contain_text(ERROR)
-    expect(page.locator(".p10-play-messages")).to_have_text("")
-    expect(page.locator(".p10-table .p10-error")).to_have_text("")
+    expect(page.locator("body")).not_to_contain_text(ERROR_MARKER)
+    expect(page.locator(PLAY_MESSAGES)).to_have_text("")
+    expect(page.locator(f"{TABLE} {ERROR_AREA}")).to_have_text("")
 
 
 def test_the_language_menu_switches_the_page_live(local_page: Any, voila_url: str) -> None:
     page = local_page
     _open(page, voila_url, "ko")
-    expect(page.locator(".p10-table .p10-btn-draw")).to_have_text("뽑기", timeout=WAIT)
+    expect(page.locator(f"{TABLE} {DRAW_BUTTON}")).to_have_text("뽑기", timeout=WAIT)
     page.locator(".p10-lang select").select_option(label=LANGUAGES["uk"])
-    expect(page.locator(".p10-table .p10-btn-draw")).to_have_text("Тягнути", timeout=WAIT)
+    expect(page.locator(f"{TABLE} {DRAW_BUTTON}")).to_have_text("Тягнути", timeout=WAIT)
     expect(page.locator(".p10-table .p10-hand .p10-hand-row")).to_have_attribute(
         "aria-label", "Твоя рука", timeout=WAIT
     )
-    expect(page.locator(".p10-table .p10-hand button.p10-card").first).to_have_attribute(
-        "aria-label", UKRAINIAN_CARD, timeout=WAIT
-    )
-    expect(page.locator("body")).not_to_contain_text(ERROR)
-    expect(page.locator(".p10-table .p10-error")).to_have_text("")
+    expect(page.locator(TABLE_HAND_CARD).first).to_have_attribute("aria-label", UKRAINIAN_CARD, timeout=WAIT)
+    expect(page.locator("body")).not_to_contain_text(ERROR_MARKER)
+    expect(page.locator(f"{TABLE} {ERROR_AREA}")).to_have_text("")

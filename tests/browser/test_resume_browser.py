@@ -14,12 +14,21 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import Server, open_table, voila_server
+from tests.browser.conftest import Server, voila_server
+from tests.browser.pages import (
+    DISCARD_BUTTON,
+    DRAW_BUTTON,
+    LOG,
+    PLAY_MESSAGES,
+    TABLE_HAND_CARD,
+    WAIT,
+    draw_a_card,
+    hand_in_page,
+    new_play_page,
+)
 from widgets.store import STORE_VARIABLE, GameStore, is_table_id
 from widgets.table_id import STORAGE_KEY
 
-WAIT = 90_000
-CARDS = ".p10-table .p10-hand button.p10-card"
 QUERY = "players=2&bots=greedy"  # no seed: a reload deals another game, so a resumed hand proves the resume
 
 
@@ -31,27 +40,20 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, P
 
 
 def _open(context: Any, server: Server) -> Any:
-    return open_table(context, server.url, QUERY)
-
-
-def _hand(page: Any) -> list[str]:
-    return sorted(str(card) for card in page.locator(CARDS).evaluate_all("bs => bs.map(b => b.dataset.card)"))
+    return new_play_page(context, server.url, QUERY)
 
 
 def _log(page: Any) -> str:
-    return str(page.locator(".p10-log").text_content()).strip()
+    return str(page.locator(LOG).text_content()).strip()
 
 
 def _play_a_turn(page: Any) -> None:
     """Draw, discard the first card, wait for the bot's answer and the human's next turn."""
-    draw = page.locator(".p10-btn-draw")
-    expect(draw).to_be_enabled(timeout=WAIT)
-    draw.click()
-    expect(page.locator(CARDS)).to_have_count(11, timeout=WAIT)
-    page.locator(CARDS).first.click()
-    expect(page.locator(".p10-btn-discard")).to_be_enabled(timeout=WAIT)
-    page.locator(".p10-btn-discard").click()
-    expect(draw).to_be_enabled(timeout=WAIT)
+    draw_a_card(page)
+    page.locator(TABLE_HAND_CARD).first.click()
+    expect(page.locator(DISCARD_BUTTON)).to_be_enabled(timeout=WAIT)
+    page.locator(DISCARD_BUTTON).click()
+    expect(page.locator(DRAW_BUTTON)).to_be_enabled(timeout=WAIT)
 
 
 def _settled(page: Any) -> tuple[list[str], str]:
@@ -60,11 +62,11 @@ def _settled(page: Any) -> tuple[list[str], str]:
     The hand, the log and the buttons are separate widgets whose updates reach the page one after the
     other, so the page counts as settled when it holds ten cards and two reads half a second apart agree.
     """
-    expect(page.locator(CARDS)).to_have_count(10, timeout=WAIT)
-    now = (_hand(page), _log(page))
+    expect(page.locator(TABLE_HAND_CARD)).to_have_count(10, timeout=WAIT)
+    now = (hand_in_page(page), _log(page))
     for _ in range(WAIT // 500):
         page.wait_for_timeout(500)
-        before, now = now, (_hand(page), _log(page))
+        before, now = now, (hand_in_page(page), _log(page))
         if now == before:
             return now
     raise AssertionError("the page kept changing")
@@ -76,13 +78,13 @@ def _resume(page: Any, hand: list[str], log: str) -> None:
     expect(button).to_be_visible(timeout=WAIT)
     button.click()
     expect(page.locator(".p10-resume")).to_be_hidden(timeout=WAIT)
-    expect(page.locator(".p10-log")).to_have_text(log, timeout=WAIT)
-    expect(page.locator(CARDS)).to_have_count(len(hand), timeout=WAIT)
+    expect(page.locator(LOG)).to_have_text(log, timeout=WAIT)
+    expect(page.locator(TABLE_HAND_CARD)).to_have_count(len(hand), timeout=WAIT)
     for _ in range(WAIT // 100):
-        if _hand(page) == hand:
+        if hand_in_page(page) == hand:
             break
         page.wait_for_timeout(100)
-    assert _hand(page) == hand and _log(page) == log
+    assert hand_in_page(page) == hand and _log(page) == log
 
 
 def _kernel_id(page: Any) -> str:
@@ -105,7 +107,7 @@ def test_reload_and_a_killed_kernel_resume_the_same_hand_and_history(server: tup
     page = _open(context, running)
     expect(page.locator(".p10-resume")).to_be_hidden()
     _play_a_turn(page)
-    expect(page.locator(".p10-log")).to_contain_text("p2", timeout=WAIT)
+    expect(page.locator(LOG)).to_contain_text("p2", timeout=WAIT)
     hand, log = _settled(page)
 
     # The browser holds the table id and nothing else.
@@ -116,10 +118,10 @@ def test_reload_and_a_killed_kernel_resume_the_same_hand_and_history(server: tup
 
     # Reload: a new kernel deals a new game and offers the saved one; resuming brings back hand and history.
     page.reload(timeout=WAIT)
-    expect(page.locator(CARDS).first).to_be_visible(timeout=WAIT)
-    assert _hand(page) != hand, "without a seed the reloaded page should deal another game"
+    expect(page.locator(TABLE_HAND_CARD).first).to_be_visible(timeout=WAIT)
+    assert hand_in_page(page) != hand, "without a seed the reloaded page should deal another game"
     _resume(page, hand, log)
-    expect(page.locator(".p10-play-messages")).to_have_text("")
+    expect(page.locator(PLAY_MESSAGES)).to_have_text("")
 
     # The resumed game plays on and is saved again under the same id.
     _play_a_turn(page)
@@ -140,6 +142,6 @@ def test_a_remembered_id_with_no_saved_game_gives_a_new_game_and_a_note(
     running, _ = server
     context.add_init_script(f"window.localStorage.setItem('{STORAGE_KEY}', '{'A' * 22}')")
     page = _open(context, running)
-    expect(page.locator(".p10-play-messages")).to_contain_text("No game is saved under that table id", timeout=WAIT)
+    expect(page.locator(PLAY_MESSAGES)).to_contain_text("No game is saved under that table id", timeout=WAIT)
     expect(page.locator(".p10-resume")).to_be_hidden()
     expect(page.locator("body")).not_to_contain_text("Traceback")

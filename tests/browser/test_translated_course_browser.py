@@ -19,13 +19,11 @@ from widgets.table import BUTTONS
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from tests.browser.pages import DRAW_BUTTON, ERROR_MARKER, SPOT_ACTION, TABLE, WAIT, open_page, open_play_page  # noqa: E402
 from tests.test_notebook_translations import english_words  # noqa: E402
 from tools import translate_notebooks  # noqa: E402
 
 pytestmark = pytest.mark.browser
-
-WAIT = 90_000  # the first render starts a kernel: seconds on a busy 2-core machine
-ERROR = "There was an error when executing cell"
 
 
 def first_heading(lang: str, notebook: str) -> str:
@@ -39,9 +37,7 @@ def first_heading(lang: str, notebook: str) -> str:
 
 def test_a_ukrainian_lesson_speaks_ukrainian_in_its_text_and_its_widgets(local_page: Any, voila_url: str) -> None:
     page = local_page
-    page.goto(f"{voila_url}/voila/render/uk/03_runs.ipynb", timeout=WAIT)
-    expect(page.locator(".p10-kind-spot .p10-action").first).to_be_visible(timeout=WAIT)
-    expect(page.locator("body")).not_to_contain_text(ERROR)
+    open_page(page, f"{voila_url}/voila/render/uk/03_runs.ipynb", SPOT_ACTION)
     expect(page.locator("h1").first).to_contain_text(first_heading("uk", "03_runs"))
     t = translator("uk")
     feedback = page.locator(".p10-feedback")
@@ -56,14 +52,13 @@ def test_a_ukrainian_lesson_speaks_ukrainian_in_its_text_and_its_widgets(local_p
 
 def test_the_korean_play_page_is_korean_without_lang_in_its_address(local_page: Any, voila_url: str) -> None:
     page = local_page
-    page.goto(f"{voila_url}/voila/render/ko/play.ipynb?seed=3&players=2&bots=greedy", timeout=WAIT)
-    expect(page.locator(".p10-table .p10-hand button.p10-card").first).to_be_visible(timeout=WAIT)
+    open_play_page(page, voila_url, "seed=3&players=2&bots=greedy", path="/voila/render/ko/play.ipynb")
     t = translator("ko")
     for key, msgid in BUTTONS.items():
         expect(page.locator(f".p10-table .p10-btn-{key}")).to_have_text(t.gettext(msgid), timeout=WAIT)
     expect(page.locator(".p10-table .p10-title")).to_contain_text(t.gettext("Phase 10 — round {number}").split("{")[0])
-    expect(page.locator("body")).not_to_contain_text(ERROR)
+    expect(page.locator("body")).not_to_contain_text(ERROR_MARKER)
     expect(page.locator(".p10-play-messages")).to_have_text("")
-    page.locator(".p10-table .p10-btn-draw").click()
+    page.locator(f"{TABLE} {DRAW_BUTTON}").click()
     expect(page.locator(".p10-table .p10-log")).to_contain_text("뽑", timeout=WAIT)
     expect(page.locator(".p10-table .p10-error")).to_have_text("")

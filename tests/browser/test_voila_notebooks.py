@@ -11,15 +11,16 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.pages import ERROR_MARKER, WAIT
+
 FOLDER = Path(__file__).resolve().parents[2] / "notebooks"
 NOTEBOOKS = sorted(FOLDER.glob("[0-9]*.ipynb"))
-ERROR = "There was an error when executing cell"
 
 
 @pytest.mark.browser
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
 def test_tutorial_notebook_renders_in_voila(voila_url: str, local_page: Any, path: Path) -> None:
-    local_page.goto(f"{voila_url}/voila/render/{path.name}", timeout=90_000)
+    local_page.goto(f"{voila_url}/voila/render/{path.name}", timeout=WAIT)
     # Voila shows the cells' outputs once the kernel has run them; wait for the last one.
-    expect(local_page.locator(".jp-OutputArea-output").last).to_be_visible(timeout=90_000)
-    expect(local_page.locator("body")).not_to_contain_text(ERROR)
+    expect(local_page.locator(".jp-OutputArea-output").last).to_be_visible(timeout=WAIT)
+    expect(local_page.locator("body")).not_to_contain_text(ERROR_MARKER)
