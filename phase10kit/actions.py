@@ -45,10 +45,26 @@ _SEAT_TEXT = tuple(f"p{player + 1}" for player in range(99))
 """Each seat's notation (actions are written for every history line)."""
 
 
-def _seat(player: int) -> str:
+def seat_notation(player: int) -> str:
+    """A seat in the notation, counted from 1: ``seat_notation(0) == "p1"``. The one home of seat names in
+    actions, logs, refusals, exercises and the table; a value that is no seat is written so it shows (``p?'x'``).
+
+    >>> seat_notation(2), seat_notation(-1), seat_notation("x")  # type: ignore[arg-type]
+    ('p3', 'p0', "p?'x'")
+    """
     if type(player) is int and 0 <= player < len(_SEAT_TEXT):
         return _SEAT_TEXT[player]
     return f"p{player + 1}" if isinstance(player, int) else f"p?{player!r}"
+
+
+def group_notation(player: int, group: int) -> str:
+    """A laid group in the notation, seat and group counted from 1: ``group_notation(1, 0) == "p2.1"`` (the
+    target of a hit, ``p1 hit p2.1 B7``).
+
+    >>> group_notation(1, 0)
+    'p2.1'
+    """
+    return f"{seat_notation(player)}.{group + 1}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +74,7 @@ class Draw:
     player: int
 
     def __str__(self) -> str:
-        return _seat(self.player) + " draw"
+        return seat_notation(self.player) + " draw"
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +84,7 @@ class Take:
     player: int
 
     def __str__(self) -> str:
-        return _seat(self.player) + " take"
+        return seat_notation(self.player) + " take"
 
 
 def _canonical_group(group: Group) -> Group:
@@ -132,8 +148,8 @@ class Lay:
     def __str__(self) -> str:
         number = f" {self.phase}" if self.phase is not None else ""
         if not isinstance(self.groups, tuple):  # a malformed action still names itself in its refusal
-            return f"{_seat(self.player)} lay{number} {quote(self.groups, 60)}"
-        return f"{_seat(self.player)} lay{number} " + " ".join(str(group) for group in self.groups)
+            return f"{seat_notation(self.player)} lay{number} {quote(self.groups, 60)}"
+        return f"{seat_notation(self.player)} lay{number} " + " ".join(str(group) for group in self.groups)
 
     @property
     def cards(self) -> list[Card]:
@@ -156,7 +172,7 @@ class Hit:
     def __str__(self) -> str:
         end = f">{self.end}" if self.end is not None else ""
         group = self.group + 1 if isinstance(self.group, int) else self.group
-        return f"{_seat(self.player)} hit {_seat(self.target)}.{group} {_text(self.card)}{end}"
+        return f"{seat_notation(self.player)} hit {seat_notation(self.target)}.{group} {_text(self.card)}{end}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,8 +184,8 @@ class Discard:
     target: int | None = None
 
     def __str__(self) -> str:
-        target = f">{_seat(self.target)}" if self.target is not None else ""
-        return f"{_seat(self.player)} discard {_text(self.card)}{target}"
+        target = f">{seat_notation(self.target)}" if self.target is not None else ""
+        return f"{seat_notation(self.player)} discard {_text(self.card)}{target}"
 
 
 Action: TypeAlias = Draw | Take | Lay | Hit | Discard

@@ -233,6 +233,29 @@ def format_cards(cards: Iterable[Card]) -> str:
     return " ".join(str(card) for card in cards)
 
 
+# A card written inside free text (a log line, a bot's explanation, a page) stands alone: no letter or digit touches
+# it, nor a "#" before it (a CSS colour such as #B12 is no card).
+_ALONE_BEFORE, _ALONE_AFTER = r"(?<![A-Za-z0-9#])", r"(?![A-Za-z0-9])"
+NUMBERED_CARD_IN_TEXT = re.compile(rf"{_ALONE_BEFORE}[RBGY](?:1[0-2]|[1-9]){_ALONE_AFTER}")
+"""A number card's notation written alone in free text."""
+CARD_IN_TEXT = re.compile(rf"{_ALONE_BEFORE}(?:[RBGY](?:1[0-2]|[1-9])|W|S){_ALONE_AFTER}")
+"""Any card's notation written alone in free text: ``CARD_IN_TEXT.findall("Took R7, kept W")``."""
+
+
+def cards_in_text(text: str) -> list[str]:
+    """The card notations written alone in free text, in order (a word such as "Wild" or "R7x" holds none).
+
+    >>> cards_in_text("Took R7 for s[R7 B7 W]; kept Y12, not #B12 or R13.")
+    ['R7', 'R7', 'B7', 'W', 'Y12']
+    """
+    return CARD_IN_TEXT.findall(text)
+
+
+def card_in_text(card: Card | str) -> re.Pattern[str]:
+    """The pattern that finds ``card`` written alone in free text, with the boundaries of ``CARD_IN_TEXT``."""
+    return re.compile(rf"{_ALONE_BEFORE}{re.escape(str(card))}{_ALONE_AFTER}")
+
+
 def standard_deck() -> list[Card]:
     """The 108 cards in a fixed order: two of each number card, 8 Wilds, 4 Skips.
 

@@ -20,7 +20,7 @@ from typing import TypeVar
 
 import ipywidgets
 
-from phase10kit.actions import Action, Discard, Draw, Hit, Lay, Take, parse_action
+from phase10kit.actions import Action, Discard, Draw, Hit, Lay, Take, parse_action, seat_notation
 from phase10kit.cards import Card, parse_cards
 from widgets.table import Table
 
@@ -28,17 +28,6 @@ ROOT = Path(__file__).resolve().parent.parent
 Found = TypeVar("Found")
 
 # ---------------------------------------------------------------------------------------------- card tokens
-
-# A card written in text stands alone: no letter or digit touches it, nor a "#" (a CSS colour such as #B12 is no card).
-_BEFORE, _AFTER = r"(?<![A-Za-z0-9#])", r"(?![A-Za-z0-9])"
-NUMBERED_CARD_TOKEN = re.compile(rf"{_BEFORE}[RBGY](?:1[0-2]|[1-9]){_AFTER}")
-CARD_TOKEN = re.compile(rf"{_BEFORE}(?:[RBGY](?:1[0-2]|[1-9])|W|S){_AFTER}")
-
-
-def card_token(card: Card | str) -> re.Pattern[str]:
-    """The pattern finding ``card`` written alone in text, with the same boundaries as ``CARD_TOKEN``."""
-    return re.compile(rf"{_BEFORE}{re.escape(str(card))}{_AFTER}")
-
 
 # ---------------------------------------------------------------------------------------------- synced state
 
@@ -112,7 +101,7 @@ def play_with_buttons(table: Table, action: Action) -> None:
 
 def known_to(table: Table, seat: int | None) -> set[Card]:
     """Card kinds ``seat`` has seen (None: what anyone at the screen has seen): deals, draws, what is public."""
-    me = None if seat is None else f"p{seat + 1}"
+    me = None if seat is None else seat_notation(seat)
     # A finished hand's summary shows every hand's cards left.
     known = {card for summary in table.session.sheet for result in summary.results for card in result.left}
     mine = False

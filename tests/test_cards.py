@@ -20,7 +20,7 @@ from phase10kit import (
     shuffled_deck,
     standard_deck,
 )
-from phase10kit.cards import CARDS_BY_INDEX, card_counts, excess_over_deck
+from phase10kit.cards import CARDS_BY_INDEX, card_counts, card_in_text, cards_in_text, excess_over_deck
 
 cards = st.sampled_from(CARDS_BY_INDEX)
 
@@ -127,3 +127,10 @@ def test_card_counts_and_excess_over_deck() -> None:
     assert card_counts(hand)[Card.parse("R7").index] == 3
     assert excess_over_deck(hand) == [Card.parse("R7")]
     assert excess_over_deck(standard_deck()) == []
+
+
+def test_every_card_written_alone_in_text_is_found_and_a_glued_one_is_not() -> None:
+    for card in CARDS_BY_INDEX:
+        assert cards_in_text(f"kept {card}, then ({card}).") == [str(card), str(card)]
+        assert cards_in_text(f"{card}x x{card} #{card} 7{card}") == []
+        assert card_in_text(card).search(f"a {card}") and not card_in_text(card).search(f"a {card}1")

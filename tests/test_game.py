@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from phase10kit.actions import Discard, Draw, Hit, Lay, Take, parse_action
+from phase10kit.actions import Discard, Draw, Hit, Lay, Take, parse_action, seat_notation
 from phase10kit.cards import DECK_COUNTS, SKIP, WILD, Card, parse_cards
 from phase10kit.errors import IllegalActionError
 from phase10kit.game import TIEBREAK_PHASE, Game, count_cards
@@ -385,7 +385,7 @@ def deal_block(header: str, hands: list[tuple[int, str]], flip: str, draws: str,
         counts[card.index] -= 1
     rest = [Card.from_index(i) for i, n in enumerate(counts) for _ in range(n)]
     pile = [*rest, *parse_cards(draws)[::-1]]
-    lines = [header] + [f"deal p{seat + 1} {hand}" for seat, hand in hands]
+    lines = [header] + [f"deal {seat_notation(seat)} {hand}" for seat, hand in hands]
     return [*lines, f"flip {flip}", "pile " + " ".join(map(str, pile))]
 
 

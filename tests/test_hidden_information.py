@@ -22,10 +22,10 @@ from hypothesis import strategies as st
 from phase10kit.actions import Action, Draw, Take, parse_action
 from phase10kit.bots import SmartBot
 from phase10kit.bots.registry import BOTS
-from phase10kit.cards import Card, parse_cards
+from phase10kit.cards import Card, card_in_text, parse_cards
 from phase10kit.course import exercises
 from phase10kit.errors import NotationError, Phase10Error
-from tests.helpers import all_widgets, card_token, known_to, play_with_buttons, redeal_unseen, synced_text
+from tests.helpers import all_widgets, known_to, play_with_buttons, redeal_unseen, synced_text
 from widgets import Table, course
 from widgets._safety import BrowserText, SafeChoice, SafeIntSlider
 from widgets.cards import HandView
@@ -57,7 +57,7 @@ def assert_viewer_sees_only_their_own(table: Table) -> None:
     hidden = {card for seat in others for card in g.hands[seat]} | set(g.draw_pile)
     text = synced_text(table, without=APART)
     for card in hidden - known_to(table, viewer):
-        assert not card_token(card).search(text), f"{card} is hidden from {viewer} but synced"
+        assert not card_in_text(card).search(text), f"{card} is hidden from {viewer} but synced"
     for line in g.history:
         if line.startswith(("deal", "pile")):
             assert line not in text

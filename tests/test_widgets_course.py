@@ -11,6 +11,7 @@ import pytest
 
 import widgets
 from phase10kit import Game
+from phase10kit.actions import seat_notation
 from phase10kit.course import Exercise, exercises, progress
 from phase10kit.course.answers import read_cards, read_fraction
 from phase10kit.course.base import Translations, Verdict, reset_hints
@@ -300,4 +301,4 @@ def test_no_table_drawn_above_an_answer_box_says_whose_turn_the_answer_is() -> N
         if exercise.id == "game.who_wins":
             continue
         game = exercise.position()
-        assert str(exercise.solution).strip() != f"p{game.current_player + 1}", exercise.id
+        assert str(exercise.solution).strip() != seat_notation(game.current_player), exercise.id

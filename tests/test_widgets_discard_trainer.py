@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from phase10kit import Card, Phase10Error, can_complete
+from phase10kit.cards import CARD_IN_TEXT
 from phase10kit.errors import Reason
-from tests.helpers import CARD_TOKEN, synced_text
+from tests.helpers import synced_text
 from widgets import DiscardTrainer
 
 
@@ -105,7 +106,7 @@ def test_nothing_hidden_is_synced_no_card_of_the_draw_order() -> None:
             break
         click(trainer, trainer.optimum.best_discard(list(trainer.hand.hand)))
         seen |= {str(card) for card in trainer.hand.hand}
-        synced = set(CARD_TOKEN.findall(synced_text(trainer)))
+        synced = set(CARD_IN_TEXT.findall(synced_text(trainer)))
         shown = synced & {str(Card.from_index(i)) for i in range(50)}
         assert shown <= seen, shown - seen
 

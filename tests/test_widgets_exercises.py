@@ -7,11 +7,11 @@ from typing import Any
 import pytest
 
 import widgets.group_builder
-from phase10kit.cards import format_cards, shuffled_deck
+from phase10kit.cards import NUMBERED_CARD_IN_TEXT, format_cards, shuffled_deck
 from phase10kit.errors import Phase10Error, Reason
 from phase10kit.i18n import translator
 from phase10kit.refusals import SENTENCES
-from tests.helpers import NUMBERED_CARD_TOKEN, synced_text
+from tests.helpers import synced_text
 from widgets import Feedback, GroupBuilder, PhaseChecker, WildPlayground, describe_error
 
 # --- safety -------------------------------------------------------------------------------------
@@ -133,7 +133,7 @@ def test_group_builder_syncs_only_the_dealt_hand() -> None:
     builder.hand.selected = [0, 1]
     shown = set(builder.hand.cards)
     assert shown == {str(card) for card in shuffled_deck(__import__("random").Random(3))[:10]}
-    assert set(NUMBERED_CARD_TOKEN.findall(synced_text(builder))) <= shown
+    assert set(NUMBERED_CARD_IN_TEXT.findall(synced_text(builder))) <= shown
 
 
 # --- PhaseChecker -------------------------------------------------------------------------------
@@ -198,7 +198,7 @@ def test_phase_checker_syncs_only_what_the_viewer_sees() -> None:
     assert checker.result is not None
     visible = set(checker.hand.cards) | {str(card) for card in checker.result.outs}
     placeholder = set(checker.hand_text.placeholder.split())
-    assert set(NUMBERED_CARD_TOKEN.findall(synced_text(checker))) <= visible | placeholder
+    assert set(NUMBERED_CARD_IN_TEXT.findall(synced_text(checker))) <= visible | placeholder
 
 
 # --- WildPlayground -----------------------------------------------------------------------------

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from phase10kit.actions import Discard
+from phase10kit.actions import Discard, seat_notation
 from phase10kit.errors import Phase10Error
 from phase10kit.game import Game
 from phase10kit.rules import Rules
@@ -30,14 +30,14 @@ def test_a_skip_the_discarder_chooses_costs_that_player_their_turn() -> None:
     victim = offered[0]
     demo.target.value = victim
     demo.next_turn()
-    assert f"p{player + 1} discards a Skip against p{victim + 1}." in demo.log_entries
-    assert demo.game.skipped[victim] or f"p{victim + 1} loses this turn." in demo.log_entries
+    assert f"{seat_notation(player)} discards a Skip against {seat_notation(victim)}." in demo.log_entries
+    assert demo.game.skipped[victim] or f"{seat_notation(victim)} loses this turn." in demo.log_entries
     # Play on until the victim's turn comes round: it is passed over once.
     for _ in range(20):
-        if f"p{victim + 1} loses this turn." in demo.log_entries:
+        if f"{seat_notation(victim)} loses this turn." in demo.log_entries:
             break
         demo.next_turn()
-    assert f"p{victim + 1} loses this turn." in demo.log_entries
+    assert f"{seat_notation(victim)} loses this turn." in demo.log_entries
 
 
 def test_once_per_circuit_a_waiting_player_cannot_be_skipped_again() -> None:
@@ -52,10 +52,10 @@ def test_once_per_circuit_a_waiting_player_cannot_be_skipped_again() -> None:
     assert second != first and demo.game.skipped[waiting[0]]
     offered = [value for _, value in demo.target.options]
     assert waiting[0] not in offered and offered
-    assert f"Not p{waiting[0] + 1}: a player already waiting to lose a turn" in demo.rule_note.value
+    assert f"Not {seat_notation(waiting[0])}: a player already waiting to lose a turn" in demo.rule_note.value
     demo.target.value = offered[0]
     demo.next_turn()
-    assert demo.log_entries.count(f"p{waiting[0] + 1} loses this turn.") <= 1
+    assert demo.log_entries.count(f"{seat_notation(waiting[0])} loses this turn.") <= 1
 
 
 def test_under_the_next_rule_the_next_player_is_skipped_without_a_choice() -> None:
@@ -66,7 +66,7 @@ def test_under_the_next_rule_the_next_player_is_skipped_without_a_choice() -> No
     assert "skips the next player" in demo.rule_note.value
     following = (player + 1) % 4
     demo.next_turn()
-    assert f"p{following + 1} loses this turn." in demo.log_entries
+    assert f"{seat_notation(following)} loses this turn." in demo.log_entries
 
 
 def test_changing_the_rule_replays_the_same_deal() -> None:
@@ -119,7 +119,7 @@ def test_skip_first_discard_a_flipped_skip_skips_the_first_player(players: int) 
     assert demo.game.current_player == (first + 1) % players
     assert demo.log_entries == [
         "A Skip was turned up to start the discard pile.",
-        f"p{first + 1} loses the first turn to the Skip turned up.",
+        f"{seat_notation(first)} loses the first turn to the Skip turned up.",
     ]
 
 

@@ -13,15 +13,15 @@ from typing import Any
 
 import pytest
 
-from phase10kit.actions import Action, Discard, Draw, Hit, Lay, Take, parse_action
+from phase10kit.actions import Action, Discard, Draw, Hit, Lay, Take, group_notation, parse_action, seat_notation
 from phase10kit.bots import SmartBot
-from phase10kit.cards import Card
+from phase10kit.cards import Card, card_in_text
 from phase10kit.errors import Reason
 from phase10kit.game import PlayerView
 from phase10kit.hints import hint
 from phase10kit.rules import Rules
 from phase10kit.solver import find_layout
-from tests.helpers import card_token, known_to, play_with_buttons, redeal_unseen, select, synced_text
+from tests.helpers import known_to, play_with_buttons, redeal_unseen, select, synced_text
 from widgets._safety import describe_error
 from widgets.table import BUTTONS, Table
 from widgets.table_parts import phase_reminder_html
@@ -79,7 +79,7 @@ def assert_nothing_hidden_synced(table: Table) -> None:
     assert table.reminder.value in ("", phase_reminder_html(view, table.lang)), "the reminder shows the phase only"
     text = synced_text(table, without=apart, model_ids=True)
     for card in hidden_kinds(table):
-        assert not card_token(card).search(text), f"{card} is hidden but synced"
+        assert not card_in_text(card).search(text), f"{card} is hidden but synced"
     for line in table.game.history:
         if line.startswith(("deal", "pile")):
             assert line not in text
@@ -100,7 +100,7 @@ def test_dom_contract_classes_buttons_and_labels() -> None:
     assert all(label.startswith(card) for label, card in zip(t.hand.labels, t.hand.cards, strict=True))
     # Every player's phase, score and card count are written out (colour is never the only signal).
     for seat, widget in t.opponent_views.items():
-        assert f"p{seat + 1}" in widget.value and "Phase 1" in widget.value
+        assert seat_notation(seat) in widget.value and "Phase 1" in widget.value
         assert f"{t.game.view(0).hand_sizes[seat]} cards in hand" in widget.value
     assert "Phase 1" in t.mine.value and "points" in t.mine.value
 
@@ -213,7 +213,7 @@ def test_a_whole_game_through_the_buttons_ends_with_the_winner_and_final_scores(
     assert t.game.is_over() and actions
     winner = t.game.winner
     assert winner is not None
-    name = "p1 (you)" if winner == 0 else f"p{winner + 1}"
+    name = "p1 (you)" if winner == 0 else seat_notation(winner)
     assert f"{name} won" in t.status.text and t.status.tone == "ok"
     assert "The game is over" in t.scoring.value and str(t.game.scores[winner]) in t.scoring.value
     assert all(t.buttons[key].disabled for key in ("draw", "take", "lay", "hit", "discard", "hint"))
@@ -617,7 +617,7 @@ def test_hot_seat_syncs_no_humans_cards_behind_the_cover() -> None:
             secret = _private_kinds(t, 0) | _private_kinds(t, 1)
             assert secret, "the humans hold cards nothing public shows"
             for card in secret:
-                assert not card_token(card).search(text), f"{card} is synced behind the cover"
+                assert not card_in_text(card).search(text), f"{card} is synced behind the cover"
             t.show_button.click()
             assert t.viewer is not None
             assert sorted(t.hand.cards) == sorted(str(c) for c in t.game.hands[t.viewer])
@@ -654,7 +654,7 @@ def test_clicking_a_laid_group_the_selected_card_fits_plays_the_hit() -> None:
             if len([h for h in view.hits() if (h.target, h.group, h.card) == (x.target, x.group, x.card)]) == 1
         )
         groups = t.my_groups if hit.target == 0 else t.seat_groups[hit.target]
-        key = f"p{hit.target + 1}.{hit.group + 1}"
+        key = group_notation(hit.target, hit.group)
         assert not any(item["target"] for item in groups.items), "no target before a card is selected"
         groups._picked(groups, {"pick": key}, [])  # what a click sends: refused, nothing happens
         assert t.game.melds[hit.target][hit.group] == view.melds[hit.target][hit.group]

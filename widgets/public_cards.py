@@ -10,12 +10,11 @@ from __future__ import annotations
 import re
 
 from phase10kit.actions import Action, Lay
-from phase10kit.cards import Card
+from phase10kit.cards import Card, cards_in_text
 
 __all__ = ["names_only_public_cards"]
 
 _GROUP_NOTATION = re.compile(r"[a-z]?\[[^\]]*\]")
-_CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])(?:[RBGY](?:1[0-2]|[1-9])|W|S)(?![A-Za-z0-9])")
 
 
 def names_only_public_cards(reasoning: str, action: Action, top_discard: Card | None) -> bool:
@@ -36,7 +35,7 @@ def names_only_public_cards(reasoning: str, action: Action, top_discard: Card | 
     if top_discard is not None:
         public.add(str(top_discard))
     bare = _GROUP_NOTATION.sub(" ", reasoning)
-    return all(token in public for token in _CARD_TOKEN.findall(bare))
+    return all(token in public for token in cards_in_text(bare))
 
 
 def _cards_of(action: Action) -> list[Card]:

@@ -30,7 +30,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Literal
 
-from phase10kit.actions import Action, Draw, Hit, Lay
+from phase10kit.actions import Action, Draw, Hit, Lay, seat_notation
 from phase10kit.bots.registry import bot_info
 from phase10kit.cards import Card
 from phase10kit.errors import IllegalActionError, NotationError, Phase10Error, Reason
@@ -211,13 +211,13 @@ class TableSession:
         if state == "over":
             raise Phase10Error("The game is over.", reason=Reason.GAME_OVER)
         if state == "cover":
-            who = f"p{(self.cover or 0) + 1}"
+            who = seat_notation(self.cover or 0)
             raise Phase10Error(
                 f"{who}: press Show my cards first.", reason=Reason.CARDS_COVERED, details={"player": who}
             )
         seat = self.game.current_player
         if player is not None and player != seat:
-            who = f"p{seat + 1}"
+            who = seat_notation(seat)
             raise IllegalActionError(f"It is {who}'s turn.", reason=Reason.NOT_YOUR_TURN, details={"player": who})
         return seat
 

@@ -6,7 +6,7 @@ bot's reason is added only when the caller says it may be shown (``TableSession.
 
 from __future__ import annotations
 
-from phase10kit.actions import Action, Discard, Draw, Hit, Lay, Take
+from phase10kit.actions import Action, Discard, Draw, Hit, Lay, Take, group_notation, seat_notation
 from phase10kit.i18n import translator
 from widgets.session_records import LogEntry
 
@@ -21,7 +21,7 @@ def seat_name(seat: int, you: int | None, lang: str = "en") -> str:
     """
     if seat == you:
         return translator(lang).gettext("p{number} (you)").format(number=seat + 1)
-    return f"p{seat + 1}"
+    return seat_notation(seat)
 
 
 def describe_action(action: Action, you: int | None, lang: str = "en") -> str:
@@ -42,7 +42,7 @@ def describe_action(action: Action, you: int | None, lang: str = "en") -> str:
         return t.gettext("{who} lays down {groups}.").format(who=who, groups=groups)
     if isinstance(action, Hit):
         end = f" ({action.end})" if action.end else ""
-        target = f"p{action.target + 1}.{action.group + 1}"
+        target = group_notation(action.target, action.group)
         return t.gettext("{who} adds {card} to {target}{end}.").format(
             who=who, card=action.card, target=target, end=end
         )

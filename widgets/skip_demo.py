@@ -14,7 +14,7 @@ from html import escape
 
 import ipywidgets
 
-from phase10kit.actions import Discard, Draw, Take
+from phase10kit.actions import Discard, Draw, Take, seat_notation
 from phase10kit.errors import Phase10Error, Reason
 from phase10kit.game import Game, PlayerView
 from phase10kit.i18n import check_lang, translator
@@ -257,14 +257,14 @@ class SkipDemo(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
 
     def _describe(self, player: int, action: Discard, before: tuple[bool, ...], after: PlayerView) -> None:
         t = translator(self.lang)
-        name = f"p{player + 1}"
+        name = seat_notation(player)
         if not action.card.is_skip:
             self._log(t.gettext("{name} discards {card}.").format(name=name, card=action.card))
         else:
             passed = passed_over(player, after.current_player, after) if not after.over else []
             hit = [s for s in range(self.players) if (after.skipped[s] or s in passed) and not before[s]]
             if hit:
-                victims = ", ".join(f"p{s + 1}" for s in hit)
+                victims = ", ".join(seat_notation(s) for s in hit)
                 self._log(t.gettext("{name} discards a Skip against {victims}.").format(name=name, victims=victims))
             else:
                 self._log(
@@ -294,13 +294,13 @@ class SkipDemo(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
             if view.skipped[seat]:
                 marks.append("⏭ " + t.gettext("loses their next turn"))
             marks.append(t.ngettext("holds {count} Skip", "holds {count} Skips", skips).format(count=skips))
-            rows.append(f"<li><strong>p{seat + 1}</strong>: {escape(' · '.join(marks))}</li>")
+            rows.append(f"<li><strong>{seat_notation(seat)}</strong>: {escape(' · '.join(marks))}</li>")
         self.seats.value = f"<ol style='list-style:none;padding:0'>{''.join(rows)}</ol>"
         targets = sorted(
             {a.target for a in view.legal if isinstance(a, Discard) and a.card.is_skip and a.target is not None}
         )
         holds_skip = any(card.is_skip for card in g.hands[g.current_player]) and not view.over
-        self.target.options = [(f"p{s + 1}", s) for s in targets]
+        self.target.options = [(seat_notation(s), s) for s in targets]
         self.target.disabled = not targets
         self.rule_note.value = f"<p>{escape(self._note(view, holds_skip, targets))}</p>"
         self.next_button.disabled = view.over
@@ -309,7 +309,7 @@ class SkipDemo(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
 
     def _note(self, view: PlayerView, holds_skip: bool, targets: list[int]) -> str:
         t = translator(self.lang)
-        name = f"p{view.current_player + 1}"
+        name = seat_notation(view.current_player)
         if not holds_skip or view.stage == "draw":
             if view.stage == "draw" and not view.over:
                 return t.gettext("{name} draws next.").format(name=name)
@@ -317,9 +317,9 @@ class SkipDemo(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         if self.rules.skip_target == "next":
             text = t.gettext("{name} holds a Skip: under this rule it skips the next player,")
             return text.format(name=name) + " " + t.gettext("or no one if that player already loses a turn.")
-        waiting = [f"p{s + 1}" for s in range(self.players) if view.skipped[s]]
+        waiting = [seat_notation(s) for s in range(self.players) if view.skipped[s]]
         text = t.gettext("{name} holds a Skip and may skip: {targets}.").format(
-            name=name, targets=", ".join(f"p{s + 1}" for s in targets) or "—"
+            name=name, targets=", ".join(seat_notation(s) for s in targets) or "—"
         )
         if waiting:
             text += " " + t.gettext(

@@ -23,7 +23,7 @@ from typing import Any
 
 import ipywidgets
 
-from phase10kit.actions import Action, Draw, Hit, Lay, Take
+from phase10kit.actions import Action, Draw, Hit, Lay, Take, group_notation
 from phase10kit.cards import Card
 from phase10kit.errors import Phase10Error, Reason
 from phase10kit.game import Game, PlayerView
@@ -608,7 +608,7 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
     def _picked(self, key: str) -> None:
         """A click on a laid group: the hit of the selected card there (the hit buttons choose a run's end)."""
         try:
-            hits = [h for h in self._hits_of_selection() if f"p{h.target + 1}.{h.group + 1}" == key]
+            hits = [h for h in self._hits_of_selection() if group_notation(h.target, h.group) == key]
             if len(hits) == 1:
                 self._act(hits[0])
             elif hits:

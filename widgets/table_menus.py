@@ -14,7 +14,7 @@ from typing import Any
 
 import ipywidgets
 
-from phase10kit.actions import Action, Discard, Hit, Lay
+from phase10kit.actions import Action, Discard, Hit, Lay, group_notation
 from phase10kit.cards import Card, Color
 from phase10kit.errors import Reason
 from phase10kit.explain import color_name
@@ -124,7 +124,9 @@ class SelectionMenus:
         self.layout_choice.disabled = not lays
         show_widget(self.layout_choice, bool(lays))
         targets = sorted({(h.target, h.group) for h in hits})
-        set_options(self.hit_target, [(f"p{seat + 1}.{i + 1} {view.melds[seat][i]}", (seat, i)) for seat, i in targets])
+        set_options(
+            self.hit_target, [(f"{group_notation(seat, i)} {view.melds[seat][i]}", (seat, i)) for seat, i in targets]
+        )
         self.hit_target.disabled = not targets
         show_widget(self.hit_target, bool(targets))
         ends = sorted({h.end for h in hits if h.end is not None and (h.target, h.group) == self.hit_target.value})
@@ -181,7 +183,7 @@ class SelectionMenus:
             button = self._hit_buttons.get(key)
             if button is None:
                 group = view.melds[hit.target][hit.group]
-                where = f"p{hit.target + 1}.{hit.group + 1}" + (f" ({t.gettext(hit.end)})" if hit.end else "")
+                where = group_notation(hit.target, hit.group) + (f" ({t.gettext(hit.end)})" if hit.end else "")
                 label = t.gettext("Add {card} to {group}").format(card=hit.card, group=where)
                 button = TableButton(description=label, tooltip=f"{label}: {group}")
                 button.add_class("p10-hit-option")

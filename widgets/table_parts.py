@@ -14,6 +14,7 @@ from typing import Any
 
 import ipywidgets
 
+from phase10kit.actions import group_notation, seat_notation
 from phase10kit.cards import Card, Color, excess_over_deck
 from phase10kit.explain import phase_name
 from phase10kit.game import PlayerView
@@ -96,8 +97,8 @@ def groups_html(view: PlayerView, seat: int, lang: str = "en") -> str:
         none = t.gettext("No phase laid down yet.")
         return f'<div class="p10-groups">{escape(none)}</div>'
     items = "".join(
-        f'<li class="p10-laid" aria-label="{escape(f"p{seat + 1}.{i + 1} {group}")}">'
-        f"<span>{escape(f'p{seat + 1}.{i + 1}')}</span> {group_svg(group, scale=0.45, lang=lang)}</li>"
+        f'<li class="p10-laid" aria-label="{escape(f"{group_notation(seat, i)} {group}")}">'
+        f"<span>{escape(f'{group_notation(seat, i)}')}</span> {group_svg(group, scale=0.45, lang=lang)}</li>"
         for i, group in enumerate(groups)
     )
     return f'<ul class="p10-groups" style="list-style:none;padding:0;margin:0">{items}</ul>'
@@ -293,7 +294,7 @@ def turn_html(state: str, view: PlayerView, you: int | None, lang: str = "en") -
     elif state == "summary":
         text, css = t.gettext("The round is over: see the scores, then press Next round."), "p10-turn-summary"
     elif state == "cover":
-        text = t.gettext("Pass the screen to {player}.").format(player=f"p{view.current_player + 1}")
+        text = t.gettext("Pass the screen to {player}.").format(player=seat_notation(view.current_player))
         css = "p10-turn-cover"
     elif state == "human":
         step = (
@@ -301,10 +302,12 @@ def turn_html(state: str, view: PlayerView, you: int | None, lang: str = "en") -
             if view.stage == "draw"
             else t.gettext("lay down, add to groups, then discard a card")
         )
-        text = "▶ " + t.gettext("Your turn, {player}: {step}.").format(player=f"p{view.current_player + 1}", step=step)
+        text = "▶ " + t.gettext("Your turn, {player}: {step}.").format(
+            player=seat_notation(view.current_player), step=step
+        )
         css = "p10-turn-yours"
     else:
-        text = t.gettext("{player} is playing…").format(player=f"p{view.current_player + 1}")
+        text = t.gettext("{player} is playing…").format(player=seat_notation(view.current_player))
         css = "p10-turn-others"
     return f'<div class="{css}" role="status" aria-live="polite">{escape(text)}</div>'
 
@@ -411,7 +414,7 @@ def score_sheet_html(sheet: Sequence[HandSummary], players: int, you: int | None
 def cover_html(seat: int, lang: str = "en") -> str:
     """The cover screen between two humans' turns: nobody's cards, only who plays next."""
     t = translator(lang)
-    who = f"p{seat + 1}"
+    who = seat_notation(seat)
     text = t.gettext("{player}'s turn. Everyone else, look away; {player}, press Show my cards.").format(player=who)
     return f'<div role="alert"><p class="p10-cover-text">{escape(text)}</p></div>'
 

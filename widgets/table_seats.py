@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 
 import ipywidgets
 
-from phase10kit.actions import Hit
+from phase10kit.actions import Hit, group_notation
 from phase10kit.game import PlayerView
 from phase10kit.i18n import translator
 from widgets._safety import Locked, LockedColumn, LockedRow, locked_html
@@ -76,7 +76,7 @@ class SeatAreas:
         for seat, groups_view in views.items():
             shown = []
             for i, group in enumerate(view.melds[seat]):
-                key = f"p{seat + 1}.{i + 1}"
+                key = group_notation(seat, i)
                 pick = ""
                 if (seat, i) in fits:
                     pick = t.gettext("Add {card} to {group}").format(card=hits[0].card, group=key)

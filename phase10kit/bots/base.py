@@ -19,7 +19,7 @@ import random
 from functools import lru_cache
 from typing import Any, Self, TypeAlias
 
-from phase10kit.actions import Action, Discard, Lay
+from phase10kit.actions import Action, Discard, Lay, seat_notation
 from phase10kit.cards import DECK_COUNTS, WILD_INDEX, Card, Color
 from phase10kit.errors import Phase10Error, Reason
 from phase10kit.game import PlayerView
@@ -139,8 +139,8 @@ class Bot:
             )
         if not view.my_turn or view.turn is None:
             raise Phase10Error(
-                f"p{view.player + 1} has no action to choose: it is p{view.current_player + 1}'s turn"
-                + (" and the game is over" if view.over else ""),
+                f"{seat_notation(view.player)} has no action to choose: "
+                f"it is {seat_notation(view.current_player)}'s turn" + (" and the game is over" if view.over else ""),
                 reason=Reason.NOT_YOUR_TURN,
             )
         action, why = self._decide(view)
@@ -295,10 +295,6 @@ def leader(view: PlayerView, seats: list[int]) -> int:
 
 def skip_discards(view: PlayerView) -> list[Discard]:
     return [a for a in view.discards() if a.card.is_skip]
-
-
-def seat_name(seat: int) -> str:
-    return f"p{seat + 1}"
 
 
 def group_label(view: PlayerView, seat: int, index: int) -> str:

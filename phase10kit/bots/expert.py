@@ -23,8 +23,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from phase10kit.actions import Action, Discard, Draw, Take
-from phase10kit.bots.base import Explanation, fits_opponents_reach, held_lays, leader, open_phases, seat_name
+from phase10kit.actions import Action, Discard, Draw, Take, seat_notation
+from phase10kit.bots.base import Explanation, fits_opponents_reach, held_lays, leader, open_phases
 from phase10kit.bots.policies import SmartBot
 from phase10kit.cards import Card
 from phase10kit.game import PlayerView
@@ -178,4 +178,4 @@ class ExpertBot(SmartBot):
         target = leader(view, targets)
         action = next(a for a in options if a.target == target)
         aimed = translator(self.lang).gettext("{reason} The Skip goes to {player}, who is closest to winning.")
-        return action, aimed.format(reason=sentence, player=seat_name(target))
+        return action, aimed.format(reason=sentence, player=seat_notation(target))

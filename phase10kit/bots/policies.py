@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from itertools import islice
 from typing import Any
 
-from phase10kit.actions import Action, Draw, Hit, Lay, Take
+from phase10kit.actions import Action, Draw, Hit, Lay, Take, seat_notation
 from phase10kit.bots.base import (
     Because,
     Bot,
@@ -27,7 +27,6 @@ from phase10kit.bots.base import (
     missing_of,
     nearest_phase,
     needs_live,
-    seat_name,
     skip_discards,
     unseen_counts,
     without,
@@ -386,7 +385,7 @@ def _discard_action(view: PlayerView, card: Card, why: Explanation, lang: str) -
     target = leader(view, targets)
     action = next(a for a in options if a.target == target)
     sentence = translator(lang).gettext("Discarded a Skip against {player}, who is closest to winning.")
-    return action, Because(sentence, player=seat_name(target))
+    return action, Because(sentence, player=seat_notation(target))
 
 
 def _hit_sentence(view: PlayerView, hit: Hit, lang: str) -> Because:
@@ -396,4 +395,4 @@ def _hit_sentence(view: PlayerView, hit: Hit, lang: str) -> Because:
         why = t.gettext("Added {card} to my group {group}: one card fewer in my hand.")
         return Because(why, card=hit.card, group=group)
     why = t.gettext("Added {card} to {player}'s group {group}: one card fewer in my hand.")
-    return Because(why, card=hit.card, player=seat_name(hit.target), group=group)
+    return Because(why, card=hit.card, player=seat_notation(hit.target), group=group)

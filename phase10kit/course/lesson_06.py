@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 
-from phase10kit.actions import parse_action
+from phase10kit.actions import parse_action, seat_notation
 from phase10kit.cards import SKIP, standard_deck
 from phase10kit.course.answers import read_choice
 from phase10kit.course.base import AnswerError, Exercise, Judge, Translations, Verdict, brief
@@ -101,8 +101,8 @@ def player_judge(who: Callable[[], int], players: int, right: str, wrong: str) -
         seat = read_player(answer, players)
         expected = who()
         if seat == expected:
-            return True, t.gettext(right).format(player=f"p{seat + 1}")
-        return False, t.gettext(wrong).format(answer=f"p{seat + 1}")
+            return True, t.gettext(right).format(player=seat_notation(seat))
+        return False, t.gettext(wrong).format(answer=seat_notation(seat))
 
     return judge
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from phase10kit.actions import parse_action
+from phase10kit.actions import parse_action, seat_notation
 from phase10kit.course.answers import read_choice, read_int, read_player
 from phase10kit.course.base import Exercise, Translations, Verdict
 from phase10kit.course.checks import lang_of, refusal_sentence
@@ -256,14 +256,14 @@ def _judge_twist(answer: object, t: Translations) -> Verdict:
         return True, t.gettext(
             "Right: under the Twist rule the flipped Skip is covered by the next card, so nobody is skipped and "
             "{player} plays first."
-        ).format(player=f"p{right + 1}")
+        ).format(player=seat_notation(right))
     if chosen == usual:
         return False, t.gettext(
             "{player} plays first under the default rules, where the flipped Skip skips p1. What does the Twist "
             "rule do with that Skip?"
-        ).format(player=f"p{chosen + 1}")
+        ).format(player=seat_notation(chosen))
     return False, t.gettext("{player} is not it: who plays first in a round when no one is skipped?").format(
-        player=f"p{chosen + 1}"
+        player=seat_notation(chosen)
     )
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import cache
 
-from phase10kit.actions import parse_action
+from phase10kit.actions import parse_action, seat_notation
 from phase10kit.bots import GreedyBot
 from phase10kit.cards import DECK_COUNTS, Card, format_cards, parse_cards
 from phase10kit.course.answers import read_int, read_player, read_players
@@ -25,7 +25,7 @@ NOTEBOOK = "08_scoring_and_variants"
 
 def seat_names(seats: Sequence[int] | frozenset[int]) -> list[str]:
     """Seats in the notation, in order: ``seat_names({2, 0}) == ["p1", "p3"]``."""
-    return [f"p{seat + 1}" for seat in sorted(seats)]
+    return [seat_notation(seat) for seat in sorted(seats)]
 
 
 def names(seats: Sequence[int] | frozenset[int]) -> str:
@@ -52,8 +52,8 @@ def deal_lines(round_number: int, dealer: int, deals: dict[int, str], flip: str,
             raise ValueError(f"the deck has only {DECK_COUNTS[card.index]} of {card}")
     rest = [Card.from_index(i) for i, n in enumerate(counts) for _ in range(n)]
     order = [(dealer + k) % players for k in range(1, players + 1)]
-    lines = [f"hand {round_number} dealer p{dealer + 1}"]
-    lines += [f"deal p{seat + 1} {deals[seat]}" for seat in order]
+    lines = [f"hand {round_number} dealer {seat_notation(dealer)}"]
+    lines += [f"deal {seat_notation(seat)} {deals[seat]}" for seat in order]
     lines += [f"flip {flip}", "pile " + format_cards(rest + parse_cards(draws)[::-1])]
     return lines
 
@@ -204,9 +204,9 @@ def _players_verdict(
 ) -> str | None:
     """The sentence for the first seat the answer gets wrong (``missing``/``extra`` msgids with {player})."""
     for seat in sorted(right - chosen):
-        return t.gettext(missing).format(player=f"p{seat + 1}")
+        return t.gettext(missing).format(player=seat_notation(seat))
     for seat in sorted(chosen - right):
-        return t.gettext(extra).format(player=f"p{seat + 1}")
+        return t.gettext(extra).format(player=seat_notation(seat))
     return None
 
 
@@ -307,7 +307,7 @@ def _judge_winner(answer: object, t: Translations) -> Verdict:
     game = _final("W")
     last = SHORT_RULES.phase_count
     finishers = [seat for seat in range(3) if len(game.done[seat]) >= last]
-    name = f"p{chosen + 1}"
+    name = seat_notation(chosen)
     if chosen not in finishers:
         return False, t.gettext("{player} has not completed the last phase, so {player} cannot win yet.").format(
             player=name
@@ -427,14 +427,14 @@ def _judge_first_player(answer: object, t: Translations) -> Verdict:
         return True, t.gettext(
             "Right: the deal moves one seat to the left each round, so p{dealer} deals round {round} and "
             "{player}, on the dealer's left, plays first."
-        ).format(dealer=dealer + 1, round=DEALER_ROUND, player=f"p{first + 1}")
+        ).format(dealer=dealer + 1, round=DEALER_ROUND, player=seat_notation(first))
     if chosen == dealer:
         return False, t.gettext("{player} deals round {round}: the player on the dealer's left plays first.").format(
-            player=f"p{chosen + 1}", round=DEALER_ROUND
+            player=seat_notation(chosen), round=DEALER_ROUND
         )
     return False, t.gettext(
         "{player} is not it: the deal moves one seat to the left each round; count round by round from round 1."
-    ).format(player=f"p{chosen + 1}")
+    ).format(player=seat_notation(chosen))
 
 
 FIRST_PLAYER = Exercise(

@@ -19,7 +19,7 @@ from functools import cache
 
 import pandas as pd
 
-from phase10kit.actions import Action, Discard, Draw, Hit, Lay, parse_action
+from phase10kit.actions import Action, Discard, Draw, Hit, Lay, parse_action, seat_notation
 from phase10kit.bots import Bot, GameTooLongError, GreedyBot, RandomBot, tournament
 from phase10kit.bots.base import leader
 from phase10kit.course.answers import read_int, read_player
@@ -172,12 +172,12 @@ def _judge_skip(answer: object, t: Translations) -> Verdict:
             "Right: {player} has laid its phase and holds {count} cards, so it may go out soon; "
             "skipping it gives the others a turn more.",
             len(game.hands[right]),
-        ).format(player=f"p{right + 1}", count=len(game.hands[right]))
+        ).format(player=seat_notation(right), count=len(game.hands[right]))
     return False, t.ngettext(
         "{player} has not laid its phase yet and holds {count} card. Who is closer to going out?",
         "{player} has not laid its phase yet and holds {count} cards. Who is closer to going out?",
         len(game.hands[chosen]),
-    ).format(player=f"p{chosen + 1}", count=len(game.hands[chosen]))
+    ).format(player=seat_notation(chosen), count=len(game.hands[chosen]))
 
 
 SKIP_WHOM = Exercise(

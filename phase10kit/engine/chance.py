@@ -18,6 +18,7 @@ from collections import deque
 from collections.abc import Iterable, Sequence
 from typing import Protocol
 
+from phase10kit.actions import seat_notation
 from phase10kit.cards import DECK_COUNTS, Card, card_counts, parse_cards, shuffled_deck
 from phase10kit.errors import NotationError, Reason, quote
 from phase10kit.rules import HAND_SIZE, FirstSkip
@@ -108,14 +109,15 @@ class ReplayedChance:
         hands = []
         for seat in order:
             cards = self._next("deal")
-            if not cards or cards[0] != f"p{seat + 1}":
+            if not cards or cards[0] != seat_notation(seat):
                 raise NotationError(
-                    f"expected the deal of p{seat + 1}, found {quote(' '.join(cards))!r}", reason=Reason.BAD_HISTORY
+                    f"expected the deal of {seat_notation(seat)}, found {quote(' '.join(cards))!r}",
+                    reason=Reason.BAD_HISTORY,
                 )
             hand = parse_cards(" ".join(cards[1:]))
             if len(hand) != HAND_SIZE:
                 raise NotationError(
-                    f"p{seat + 1} was dealt {len(hand)} cards, not {HAND_SIZE}", reason=Reason.BAD_HISTORY
+                    f"{seat_notation(seat)} was dealt {len(hand)} cards, not {HAND_SIZE}", reason=Reason.BAD_HISTORY
                 )
             hands.append(hand)
         flips = parse_cards(" ".join(self._next("flip")))

@@ -22,7 +22,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from phase10kit.actions import Discard, Draw, Hit, Lay, Take
+from phase10kit.actions import Discard, Draw, Hit, Lay, Take, seat_notation
 from phase10kit.cards import SKIP_INDEX, Card, Color, card_counts
 from phase10kit.engine.state import GameState, find_card
 from phase10kit.errors import IllegalActionError, Reason, quote
@@ -113,7 +113,7 @@ def why_not(state: GameState, action: object) -> IllegalActionError | None:
     if not 0 <= player < state.players:
         return refuse(state, action, Reason.BAD_PLAYER, f"there is no such player in a {state.players}-player game")
     if player != state.current_player:
-        name = f"p{state.current_player + 1}"
+        name = seat_notation(state.current_player)
         return refuse(state, action, Reason.NOT_YOUR_TURN, f"it is {name}'s turn", player=name)
     if isinstance(action, (Draw, Take)):  # a tuple: isinstance with a union type is slower
         return _check_draw(state, action)
@@ -168,7 +168,7 @@ def _check_discard(state: GameState, action: Discard, player: int) -> IllegalAct
     expected = state.skip_targets(player) if card.is_skip else [None]
     if action.target in expected:
         return None
-    names = [f"p{t + 1}" for t in expected if t is not None] or ["—"]
+    names = [seat_notation(t) for t in expected if t is not None] or ["—"]
     if not card.is_skip or state.rules.skip_target == "next" or expected == [None]:
         return refuse(state, action, Reason.BAD_TARGET, "this card names no player: write it alone", players=names)
     return refuse(
@@ -250,7 +250,7 @@ def _check_hit(state: GameState, action: Hit, player: int) -> IllegalActionError
         return refuse(state, action, Reason.BAD_PLAYER, "there is no such player")
     groups = state.melds[target]
     if not 0 <= index < len(groups):
-        return refuse(state, action, Reason.NO_SUCH_GROUP, f"p{target + 1} has no such group")
+        return refuse(state, action, Reason.NO_SUCH_GROUP, f"{seat_notation(target)} has no such group")
     if find_card(state.hands[player], card) < 0:
         return refuse(state, action, Reason.NOT_IN_HAND, f"{card} is not in the hand", cards=[card])
     if target != player and not state.may_hit_others(player):

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from phase10kit.actions import Action, Discard, Draw, Hit, Lay, Take, parse_action
+from phase10kit.actions import Action, Discard, Draw, Hit, Lay, Take, parse_action, seat_notation
 from phase10kit.cards import SKIP_INDEX, Card
 from phase10kit.engine.legality import why_not
 from phase10kit.engine.state import CARD_TEXT, GameState, Scalars, find_card, record_line, seat_order
@@ -53,9 +53,9 @@ def start_round(state: GameState, log: UndoLog, *, tiebreak: bool, seats: tuple[
     state.tiebreak = tiebreak
     if tiebreak:
         state.active = seats
-        header = "tiebreak " + " ".join(f"p{s + 1}" for s in seats) + f" dealer p{state.dealer + 1}"
+        header = "tiebreak " + " ".join(seat_notation(s) for s in seats) + f" dealer {seat_notation(state.dealer)}"
     else:
-        header = f"hand {state.round} dealer p{state.dealer + 1}"
+        header = f"hand {state.round} dealer {seat_notation(state.dealer)}"
     order = state.order_from(state.dealer)
     # Lists are changed in place so the undo log's references to them stay valid.
     for seat in range(n):
@@ -71,7 +71,7 @@ def start_round(state: GameState, log: UndoLog, *, tiebreak: bool, seats: tuple[
     state.draw_pile[:] = pile
     state.history.append(header)
     for seat in order:
-        state.history.append(record_line(f"deal p{seat + 1}", state.hands[seat]))
+        state.history.append(record_line(f"deal {seat_notation(seat)}", state.hands[seat]))
     state.history.append(record_line("flip", flips))
     state.history.append(record_line("pile", pile))
     if flips[-1].is_skip and state.rules.first_skip == "skip_first":
@@ -265,16 +265,16 @@ def why_not_take_back(state: GameState, log: UndoLog, player: int) -> IllegalAct
     if last is None or last.player != player:
         if last is not None and player != state.current_player:
             return IllegalActionError(
-                f"p{player + 1} cannot take back: others have moved since", reason=Reason.TAKE_BACK_OTHERS
+                f"{seat_notation(player)} cannot take back: others have moved since", reason=Reason.TAKE_BACK_OTHERS
             )
-        return IllegalActionError(f"p{player + 1} has nothing to take back", reason=Reason.NO_TAKE_BACK)
+        return IllegalActionError(f"{seat_notation(player)} has nothing to take back", reason=Reason.NO_TAKE_BACK)
     if state.over or player != state.current_player or state.stage != "play" or isinstance(last, Discard):
         return IllegalActionError(
-            f"p{player + 1}'s turn is over: others have moved since", reason=Reason.TAKE_BACK_OTHERS
+            f"{seat_notation(player)}'s turn is over: others have moved since", reason=Reason.TAKE_BACK_OTHERS
         )
     if isinstance(last, Draw):
         return IllegalActionError(
-            f"p{player + 1} drew from the draw pile and has seen the card", reason=Reason.TAKE_BACK_DRAW
+            f"{seat_notation(player)} drew from the draw pile and has seen the card", reason=Reason.TAKE_BACK_DRAW
         )
     return None
 

@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from phase10kit.actions import Action, parse_action
+from phase10kit.actions import Action, parse_action, seat_notation
 from phase10kit.cards import DECK_COUNTS, Card, parse_cards
 from phase10kit.engine.chance import RECORD_LINES, ReplayedChance, ShuffledChance
 from phase10kit.engine.play import apply, start_game
@@ -171,7 +171,7 @@ def deal_history(
     rest = [Card.from_index(i) for i, n in enumerate(counts) for _ in range(n)]
     n = len(hands)
     lines = [f"players {n}", f"rules {rules.notation()}", f"hand 1 dealer p{n}"]
-    lines += [record_line(f"deal p{seat + 1}", cards) for seat, cards in enumerate(dealt)]
+    lines += [record_line(f"deal {seat_notation(seat)}", cards) for seat, cards in enumerate(dealt)]
     lines += [record_line("flip", flips), record_line("pile", rest + first[::-1])]
     return lines
 

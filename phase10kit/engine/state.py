@@ -21,6 +21,7 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import Any
 
+from phase10kit.actions import seat_notation
 from phase10kit.cards import CARDS_BY_INDEX, Card
 from phase10kit.engine.chance import Chance, ShuffledChance
 from phase10kit.groups import Group
@@ -216,7 +217,7 @@ class GameState:
         """Where the game is, for messages: ``hand 1, turn 3: p2 to play``."""
         if self.over:
             return f"the game is over (hand {self.round})"
-        return f"hand {self.round}, turn {self.turn}: p{self.current_player + 1} to {self.stage}"
+        return f"hand {self.round}, turn {self.turn}: {seat_notation(self.current_player)} to {self.stage}"
 
     # ------------------------------------------------------------------ for undo
 

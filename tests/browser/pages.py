@@ -14,8 +14,7 @@ from urllib.parse import urlparse
 
 from playwright.sync_api import expect
 
-from phase10kit.cards import Card
-from tests.helpers import NUMBERED_CARD_TOKEN
+from phase10kit.cards import NUMBERED_CARD_IN_TEXT, Card
 from widgets.play import table_from_query
 from widgets.table import Table
 
@@ -27,7 +26,7 @@ LOOPBACK = ("127.0.0.1", "localhost")
 PLAY_PATH = "/voila/render/play.ipynb"
 
 # Numbered cards only: a lone W or S is too common a letter to mean a card in page text.
-CARD = NUMBERED_CARD_TOKEN
+CARD = NUMBERED_CARD_IN_TEXT
 
 # Selectors of the table's DOM contract (widgets/table.py gives these classes).
 TABLE = ".p10-table"

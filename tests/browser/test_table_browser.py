@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from phase10kit.actions import Discard, Hit
+from phase10kit.actions import Discard, Hit, group_notation
 from phase10kit.rules import Rules
 from tests.browser.pages import (
     CARD,
@@ -311,7 +311,7 @@ def test_human_hits_a_chosen_group_and_the_card_joins_it(voila_url: str, local_p
     _, card, target_text, group_text = plan[-1]
     target, group = int(target_text), int(group_text)
     before = mirror.game.melds[target][group]
-    name = f"p{target + 1}.{group + 1}"
+    name = group_notation(target, group)
     laid = page.locator(f".p10-laid[aria-label^='{name} ']")
     expect(laid).to_have_attribute("aria-label", f"{name} {before}")
     select_in_page(page, card)
