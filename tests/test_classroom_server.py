@@ -152,3 +152,11 @@ def test_voila_config_leaves_out_jupyterlab_only_front_ends_but_keeps_the_widget
     denied = json.loads((ROOT / "voila.json").read_text(encoding="utf-8"))["VoilaConfiguration"]["extension_denylist"]
     assert {"@jupyter/nbgrader", "@jupyter-notebook/lab-extension", "@jupyter-server/resource-usage"} <= set(denied)
     assert not {"@jupyter-widgets/jupyterlab-manager", "anywidget", "jupyterlab-plotly"} & set(denied)
+
+
+def test_voila_config_gives_a_class_time_to_render_and_shows_an_error_instead_of_a_white_page() -> None:
+    # nbclient's default 4 s IOPub timeout dropped the table's output when eight pages started at once.
+    executor = json.loads((ROOT / "voila.json").read_text(encoding="utf-8"))["VoilaExecutor"]
+    assert executor["iopub_timeout"] >= 60
+    # Voila 0.5.13 turns nbclient's timeout error into an error output on the page (the notebook stops there).
+    assert executor["raise_on_iopub_timeout"] is True
