@@ -36,8 +36,8 @@ from phase10kit_server.bounds import KernelBudget, PageRefused, current_client_a
 T = TypeVar("T")
 
 DEFAULT_GRACE_SECONDS = 10.0
-DEFAULT_MAX_KERNELS = 24
-"""About what a 4 GB server holds at 150 MB per table (docs/classroom.md)."""
+DEFAULT_MAX_KERNELS = 22
+"""What a 4 GB server (3.5 GB for the service) holds at 150 MB per table, server and pool included."""
 DEFAULT_MAX_PER_ADDRESS = 8
 """A student with a few tabs and reloads; raise it when a class reaches the server through one address (NAT)."""
 DEFAULT_UNCONNECTED_SECONDS = 120.0
