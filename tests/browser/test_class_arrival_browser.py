@@ -2,7 +2,8 @@
 
 With nbclient's default 4 s IOPub timeout, pages started together on two busy cores lost their cell's output
 (a white page, no error). ``voila.json`` sets ``VoilaExecutor.iopub_timeout`` for a class; this test opens
-eight pages at once in one Chromium against a server started with the shipped ``voila.json`` and prints the
+eight pages at once in one Chromium (a browser context each, as eight students: their own cookies and
+renderer processes) against a server started with the shipped ``voila.json`` and prints the
 time each page took to show its hand. ``P10_ARRIVAL_RUNS`` (default 1) repeats the arrival on the same server,
 as the measurement in docs/classroom.md does (five runs in a row); ``P10_ARRIVAL_POOL`` preheats that many
 table kernels instead of voila.json's one (the pool docs/classroom.md suggests for a class arriving at once).
@@ -56,9 +57,10 @@ def _state(page: Any) -> str:
     return ""
 
 
-def _arrive(context: Any, url: str) -> list[float]:
+def _arrive(browser: Any, url: str) -> list[float]:
     """Open PAGES tables at once; the seconds each took until its hand was visible (fails on a blank or error)."""
-    pages = [context.new_page() for _ in range(PAGES)]
+    contexts = [browser.new_context() for _ in range(PAGES)]
+    pages = [context.new_page() for context in contexts]
     for page in pages:
         page.route("**/*", only_loopback)
     start = time.monotonic()
@@ -77,8 +79,9 @@ def _arrive(context: Any, url: str) -> list[float]:
                 seconds[number] = time.monotonic() - start
         time.sleep(0.2)
     blank = sorted(set(range(PAGES)) - set(seconds))
-    for page in pages:
+    for page, context in zip(pages, contexts, strict=True):
         page.close(run_before_unload=True)
+        context.close()
     assert not blank, f"{len(blank)} of {PAGES} pages never showed the table: {blank}"
     return [seconds[number] for number in range(PAGES)]
 
@@ -95,12 +98,12 @@ def server() -> Iterator[Server]:
 
 
 @pytest.mark.browser
-def test_eight_pages_opened_at_once_all_render_the_table(server: Server, context: Any) -> None:
+def test_eight_pages_opened_at_once_all_render_the_table(server: Server, browser: Any) -> None:
     medians = []
     for run in range(RUNS):
         if run:  # the closed pages' kernels stop after the grace period: start each arrival from the pool alone
             _wait_for_kernels(server, POOL, 600)
-        times = _arrive(context, server.url)
+        times = _arrive(browser, server.url)
         medians.append(statistics.median(times))
         load = os.getloadavg()[0]
         print(
