@@ -13,17 +13,34 @@ Kernels that never had a page (Voila's preheated pool, a page still rendering) a
 Only kernels Voila started (their environment has ``VOILA_PREHEAT``) are stopped, so the same manager can
 run a whole Jupyter server (``ServerApp.kernel_manager_class``: Binder, The Littlest JupyterHub) where
 JupyterLab's notebook kernels must outlive their closed tabs.
+
+It also bounds what pages can take (``phase10kit_server.bounds``): a page that would take a kernel past
+``max_kernels`` (the server) or ``max_kernels_per_address`` (one client address) is refused with HTTP 503 and
+a sentence; and a page kernel that no page ever connected to (a plain GET, a link-preview bot, a page that
+failed while loading) is stopped after ``unconnected_timeout`` seconds without activity.
 """
 
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+import time
+from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime
+from typing import Any, TypeVar
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
-from traitlets import Bool, Float
+from traitlets import Bool, Float, Int, Unicode
+
+from phase10kit_server.bounds import KernelBudget, PageRefused, current_client_address
+
+T = TypeVar("T")
 
 DEFAULT_GRACE_SECONDS = 10.0
+DEFAULT_MAX_KERNELS = 22
+"""What a 4 GB server (3.5 GB for the service) holds at 150 MB per table, server and pool included."""
+DEFAULT_MAX_PER_ADDRESS = 8
+"""A student with a few tabs and reloads; raise it when a class reaches the server through one address (NAT)."""
+DEFAULT_UNCONNECTED_SECONDS = 120.0
 VOILA_MARK = "VOILA_PREHEAT"
 """Voila sets this variable (``"True"`` or ``"False"``) in the environment of every kernel it starts."""
 
@@ -51,22 +68,88 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         help="Stop only kernels Voila started for a page (False: any kernel whose last connection closed).",
     )
 
+    max_kernels = Int(
+        DEFAULT_MAX_KERNELS,
+        config=True,
+        help="Most kernels pages may hold on this server (pool kernels not counted; 0 or less: no cap).",
+    )
+
+    max_kernels_per_address = Int(
+        DEFAULT_MAX_PER_ADDRESS,
+        config=True,
+        help="Most kernels pages from one client address may hold (0 or less: no cap).",
+    )
+
+    client_address_header = Unicode(
+        "",
+        config=True,
+        help="Header holding the client's address, set by a trusted reverse proxy (e.g. X-Real-IP); "
+        "empty: the connection's own address.",
+    )
+
+    unconnected_timeout = Float(
+        DEFAULT_UNCONNECTED_SECONDS,
+        config=True,
+        help="Seconds without activity after which a page kernel that no page ever connected to is stopped "
+        "(0 or less: never; connected pages and preheated pool kernels are never stopped by this).",
+    )
+
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)  # type: ignore[no-untyped-call]
         self._pending_stops: dict[str, asyncio.TimerHandle] = {}
         self._voila_kernels: set[str] = set()
+        self._budget = KernelBudget(self.max_kernels, self.max_kernels_per_address)
+        self._ever_connected: set[str] = set()
+        self._handed_out: dict[str, float] = {}  # page kernel -> time.monotonic() when its page got it
+        self._unconnected_checks: dict[str, asyncio.TimerHandle] = {}
+        hand_out = getattr(self, "get_rendered_notebook", None)
+        if hand_out is not None:
+            # Voila's preheating subclass (built on top of this class, so it cannot be overridden here) gives a
+            # pool kernel to a page through this method: that kernel becomes a page kernel, bounded like others.
+            async def get_rendered_notebook(*args: Any, **kwargs: Any) -> Any:
+                return await self._for_a_page(lambda: hand_out(*args, **kwargs), lambda handed: str(handed[2]))
+
+            setattr(self, "get_rendered_notebook", get_rendered_notebook)  # noqa: B010 (an instance attribute)
 
     async def start_kernel(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
-        """Start a kernel as usual, noting whether Voila started it (for a page) or someone else did."""
-        kernel_id: str = await super().start_kernel(*args, **kwargs)
-        if VOILA_MARK in (kwargs.get("env") or {}):
+        """Start a kernel as usual, noting whether Voila started it (for a page) or someone else did.
+
+        A kernel Voila starts directly for a page (not for its pool) is bounded: past a cap it is not started
+        and the page gets ``PageRefused`` (HTTP 503).
+        """
+        env = kwargs.get("env") or {}
+        if env.get(VOILA_MARK) == "False":
+            start = super().start_kernel  # bound here: a lambda cannot call super() itself
+            kernel_id = await self._for_a_page(lambda: start(*args, **kwargs))
+        else:
+            kernel_id = await super().start_kernel(*args, **kwargs)
+        if VOILA_MARK in env:
             self._voila_kernels.add(kernel_id)
         return kernel_id
+
+    async def _for_a_page(self, start: Callable[[], Awaitable[T]], kernel_of: Callable[[T], str] = str) -> T:
+        """Run ``start`` (which gives a page its kernel) if the caps allow it; count the kernel it gives."""
+        address = current_client_address(self.client_address_header)
+        refusal = self._budget.refusal(address)
+        if refusal is not None:
+            self.log.warning("Refused a page for %s: %s", address or "a caller outside a request", refusal)
+            raise PageRefused(refusal)
+        self._budget.start(address)
+        kernel_id: str | None = None
+        try:
+            result = await start()
+            kernel_id = kernel_of(result)
+        finally:
+            self._budget.started(address, kernel_id)
+        self._watch_until_connected(kernel_id)
+        return result
 
     def notify_connect(self, kernel_id: str) -> None:
         """A page connected: keep its kernel (cancel a stop planned after an earlier disconnect)."""
         super().notify_connect(kernel_id)  # type: ignore[no-untyped-call]
         self._cancel_stop(kernel_id)
+        self._ever_connected.add(kernel_id)
+        self._cancel_unconnected_check(kernel_id)
 
     def notify_disconnect(self, kernel_id: str) -> None:
         """A page's websocket closed: plan to stop the kernel if no page reconnects within the grace period."""
@@ -84,8 +167,16 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
         """Stop the kernel (and forget a planned stop)."""
         self._cancel_stop(kernel_id)
-        self._voila_kernels.discard(kernel_id)
+        self._forget_page(kernel_id)
         await super().shutdown_kernel(kernel_id, *args, **kwargs)  # type: ignore[no-untyped-call]
+
+    def _forget_page(self, kernel_id: str) -> None:
+        """The kernel is stopping: it no longer counts against the caps and needs no more checks."""
+        self._voila_kernels.discard(kernel_id)
+        self._budget.release(kernel_id)
+        self._ever_connected.discard(kernel_id)
+        self._handed_out.pop(kernel_id, None)
+        self._cancel_unconnected_check(kernel_id)
 
     def _cancel_stop(self, kernel_id: str) -> None:
         handle = self._pending_stops.pop(kernel_id, None)
@@ -100,6 +191,51 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         self.log.info("Stopping kernel %s: no page connected for %s s", kernel_id, self.disconnect_grace)
         try:
             # self.shutdown_kernel, not super(): Voila's preheating subclass must also forget the kernel.
+            await self.shutdown_kernel(kernel_id)
+        except Exception:  # a kernel that died meanwhile must not crash the server's event loop
+            self.log.exception("Could not stop kernel %s", kernel_id)
+
+    def _watch_until_connected(self, kernel_id: str) -> None:
+        """Plan to stop a page's kernel if no page ever connects to it (checked after ``unconnected_timeout``)."""
+        if self.unconnected_timeout <= 0 or kernel_id in self._ever_connected:
+            return
+        self._handed_out[kernel_id] = time.monotonic()
+        self._check_unconnected_later(kernel_id, self.unconnected_timeout)
+
+    def _check_unconnected_later(self, kernel_id: str, delay: float) -> None:
+        self._cancel_unconnected_check(kernel_id)
+        loop = asyncio.get_event_loop()
+        self._unconnected_checks[kernel_id] = loop.call_later(
+            delay, lambda: loop.create_task(self._stop_if_never_connected(kernel_id))
+        )
+
+    def _cancel_unconnected_check(self, kernel_id: str) -> None:
+        handle = self._unconnected_checks.pop(kernel_id, None)
+        if handle is not None:
+            handle.cancel()
+
+    def _quiet_seconds(self, kernel_id: str) -> float:
+        """Seconds since the page got the kernel or the kernel last did something, whichever is later."""
+        quiet = time.monotonic() - self._handed_out.get(kernel_id, time.monotonic())
+        last_activity = getattr(self._kernels.get(kernel_id), "last_activity", None)
+        if isinstance(last_activity, datetime):
+            if last_activity.tzinfo is None:
+                last_activity = last_activity.replace(tzinfo=UTC)
+            quiet = min(quiet, (datetime.now(UTC) - last_activity).total_seconds())
+        return quiet
+
+    async def _stop_if_never_connected(self, kernel_id: str) -> None:
+        self._unconnected_checks.pop(kernel_id, None)
+        if kernel_id not in self or kernel_id in self._ever_connected:
+            return
+        busy = getattr(self._kernels.get(kernel_id), "execution_state", "idle") == "busy"
+        quiet = self._quiet_seconds(kernel_id)
+        if busy or quiet < self.unconnected_timeout:  # still rendering the page, or active lately: look again
+            wait = self.unconnected_timeout / 4 if busy else self.unconnected_timeout - quiet
+            self._check_unconnected_later(kernel_id, max(wait, self.unconnected_timeout / 20))
+            return
+        self.log.info("Stopping kernel %s: no page connected to it in %.0f s", kernel_id, quiet)
+        try:
             await self.shutdown_kernel(kernel_id)
         except Exception:  # a kernel that died meanwhile must not crash the server's event loop
             self.log.exception("Could not stop kernel %s", kernel_id)

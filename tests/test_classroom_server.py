@@ -29,6 +29,7 @@ class RecordingManager(ClassroomKernelManager):
 
     async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:
         self._cancel_stop(kernel_id)
+        self._forget_page(kernel_id)
         self.stopped.append(kernel_id)
         self._kernels.pop(kernel_id, None)
         self._kernel_connections.pop(kernel_id, None)
@@ -146,9 +147,26 @@ def test_voila_config_uses_the_manager_and_culls_only_unconnected_idle_kernels()
     assert culling["cull_idle_timeout"] >= 300 and 0 < culling["cull_interval"] <= culling["cull_idle_timeout"]
 
 
+def test_voila_config_bounds_pages_and_keeps_the_token_for_reads() -> None:
+    config = json.loads((ROOT / "voila.json").read_text(encoding="utf-8"))
+    assert config["Voila"]["identity_provider_class"] == "phase10kit_server.ClassroomIdentityProvider"
+    manager = config["ClassroomKernelManager"]
+    # 150 MB a table: a cap a 4 GB server holds, a few tabs per student, and a short stop for pages nobody opened.
+    assert 0 < manager["max_kernels"] <= 30 and 2 <= manager["max_kernels_per_address"] <= manager["max_kernels"]
+    assert 30 <= manager["unconnected_timeout"] <= 120 < config["MappingKernelManager"]["cull_idle_timeout"]
+
+
 def test_voila_config_leaves_out_jupyterlab_only_front_ends_but_keeps_the_widget_manager() -> None:
     # nbgrader's and notebook's lab extensions need JupyterLab's file browser and menus, absent from a Voila
     # page (console errors); ipywidgets' jupyterlab-manager provides @jupyter-widgets/base: it must stay.
     denied = json.loads((ROOT / "voila.json").read_text(encoding="utf-8"))["VoilaConfiguration"]["extension_denylist"]
     assert {"@jupyter/nbgrader", "@jupyter-notebook/lab-extension", "@jupyter-server/resource-usage"} <= set(denied)
     assert not {"@jupyter-widgets/jupyterlab-manager", "anywidget", "jupyterlab-plotly"} & set(denied)
+
+
+def test_voila_config_gives_a_class_time_to_render_and_shows_an_error_instead_of_a_white_page() -> None:
+    # nbclient's default 4 s IOPub timeout dropped the table's output when eight pages started at once.
+    executor = json.loads((ROOT / "voila.json").read_text(encoding="utf-8"))["VoilaExecutor"]
+    assert executor["iopub_timeout"] >= 60
+    # Voila 0.5.13 turns nbclient's timeout error into an error output on the page (the notebook stops there).
+    assert executor["raise_on_iopub_timeout"] is True
