@@ -23,6 +23,8 @@ from typing import Any
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from traitlets import Bool, Float
 
+__all__ = ["ClassroomKernelManager"]
+
 DEFAULT_GRACE_SECONDS = 10.0
 VOILA_MARK = "VOILA_PREHEAT"
 """Voila sets this variable (``"True"`` or ``"False"``) in the environment of every kernel it starts."""

@@ -34,6 +34,8 @@ from phase10kit.probability.profiles import (
 )
 from phase10kit.probability.simulate import simulate_deal_odds
 
+__all__ = ["count_hands", "exact_deal_odds", "is_exact", "odds_by_hand_size"]
+
 MAX_EXACT_HAND = 13
 """Largest hand counted exactly (about 5 million number profiles); larger hands would need too much memory."""
 

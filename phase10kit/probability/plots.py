@@ -19,6 +19,8 @@ from phase10kit.probability.convergence import convergence
 from phase10kit.probability.exact import exact_deal_odds, odds_by_hand_size
 from phase10kit.probability.live import completion_curve
 
+__all__ = ["completion_figure", "convergence_figure", "difficulty_figure", "hand_size_figure"]
+
 ORDERS = ("printed", "difficulty")
 
 

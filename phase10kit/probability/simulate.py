@@ -27,6 +27,8 @@ from phase10kit.probability.profiles import (
     check_hand_size,
 )
 
+__all__ = ["deal_counts", "deal_profiles", "make_generator", "sample_counts", "simulate_deal_odds", "wilson_interval"]
+
 Z95 = 1.959963984540054
 CHUNK = 50_000
 
