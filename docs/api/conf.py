@@ -195,9 +195,7 @@ def every_page(app: Sphinx, env: BuildEnvironment, added: set[str], changed: set
     return sorted(env.found_docs)
 
 
-SLIPS = [
-    ("``phase(n)``s", "``phase(n)`` values"),  # resolve_phases (phase10kit/probability/exact.py on main)
-]
+SLIPS: list[tuple[str, str]] = []
 """Docstring slips that break reST, mended as the docstrings are read until their source is fixed (a docs
 change may not edit the Python files): ``(as written, as read)``, matched in any docstring, so a moved function
 keeps its mend. A slip no docstring has any more does nothing, so the build stays clean when the source is
