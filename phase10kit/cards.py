@@ -17,6 +17,32 @@ from functools import total_ordering
 from phase10kit._pictures import picture
 from phase10kit.errors import NotationError, Reason, check_text, quote
 
+__all__ = [
+    "CARDS_BY_INDEX",
+    "COLORS",
+    "COLOR_OF_INDEX",
+    "DECK_COUNTS",
+    "KIND_COUNT",
+    "NUMBERS",
+    "NUMBER_OF_INDEX",
+    "SKIP",
+    "SKIP_INDEX",
+    "WILD",
+    "WILD_INDEX",
+    "Card",
+    "Color",
+    "Kind",
+    "card_counts",
+    "card_index",
+    "excess_over_deck",
+    "format_cards",
+    "indices_of_color",
+    "indices_of_number",
+    "parse_cards",
+    "shuffled_deck",
+    "standard_deck",
+]
+
 NUMBERS = range(1, 13)
 MAX_TOKEN = 100
 """The longest single card or colour text read (an error quotes it, a longer one is cut)."""

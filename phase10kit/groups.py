@@ -18,6 +18,8 @@ from phase10kit.cards import COLORS, NUMBERS, WILD, Card, Color, parse_cards
 from phase10kit.errors import NotationError, Phase10Error, Reason, check_text, quote
 from phase10kit.phases import GroupKind
 
+__all__ = ["End", "Group", "GroupKind", "GroupValue", "InvalidGroupError", "Layout", "arrange"]
+
 End = Literal["low", "high"]
 MAX_GROUP_TEXT = 1_000
 """The longest text ``Group.parse`` reads (a group holds at most 108 cards; this leaves room for spacing)."""

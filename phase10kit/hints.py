@@ -26,6 +26,8 @@ from phase10kit.i18n import percent, translator
 from phase10kit.phases import Phase, phase_name
 from phase10kit.solver import find_layout, missing, outs
 
+__all__ = ["hint", "nearest_phase", "suggested_lay"]
+
 
 @dataclass(frozen=True)
 class Hint:

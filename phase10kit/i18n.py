@@ -24,6 +24,23 @@ from typing import Any
 
 from phase10kit.errors import Phase10Error, Reason, quote
 
+__all__ = [
+    "FORMATTER",
+    "LANGUAGES",
+    "LOCALE_DIR",
+    "N_",
+    "PARTICLES",
+    "Message",
+    "and_list",
+    "check_lang",
+    "decimal",
+    "final_consonant",
+    "grouped",
+    "ko_particle",
+    "percent",
+    "translator",
+]
+
 LANGUAGES = {"en": "English", "es": "Español", "hr": "Hrvatski", "cs": "Čeština", "uk": "Українська", "ko": "한국어"}
 """The kit's languages: English and those of its source rule texts."""
 DOMAIN = "phase10kit"

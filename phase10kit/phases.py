@@ -14,6 +14,18 @@ from phase10kit._pictures import picture
 from phase10kit.errors import NotationError, Reason, check_text, quote
 from phase10kit.i18n import translator
 
+__all__ = [
+    "EXTRA_PHASES",
+    "MAX_SIZE",
+    "STANDARD_PHASES",
+    "GroupKind",
+    "GroupSpec",
+    "Phase",
+    "phase",
+    "phase_name",
+    "spec_name",
+]
+
 
 class GroupKind(enum.Enum):
     """The three kinds of group, written by their initials in the notation."""

@@ -36,6 +36,8 @@ from phase10kit.probability.solitaire import fits_model, solitaire_optimum
 from phase10kit.rules import HAND_SIZE, Rules
 from phase10kit.solver import can_complete
 
+__all__ = ["bot_policy", "bots_against_optimum", "model_turns", "play_solitaire"]
+
 DiscardPolicy = Callable[[list[Card]], Card]
 """Chooses the card to discard from an 11-card hand."""
 Z95 = 1.959963984540054

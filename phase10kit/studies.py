@@ -28,6 +28,8 @@ from phase10kit.phases import Phase
 from phase10kit.rules import HAND_SIZE, Rules, check_players
 from phase10kit.solver import can_complete
 
+__all__ = ["hands_per_game", "phase_turns", "rule_effects", "seat_advantage", "solitaire_view", "turns_to_phase"]
+
 
 def _check_positive(value: int, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:

@@ -35,6 +35,8 @@ from phase10kit_server.bounds import KernelBudget, PageRefused, current_client_a
 
 T = TypeVar("T")
 
+__all__ = ["ClassroomKernelManager"]
+
 DEFAULT_GRACE_SECONDS = 10.0
 DEFAULT_MAX_KERNELS = 22
 """What a 4 GB server (3.5 GB for the service) holds at 150 MB per table, server and pool included."""

@@ -24,6 +24,7 @@ from phase10kit.probability import (
 )
 from phase10kit.probability.exact_mixed import count_mixed
 from phase10kit.probability.profiles import bounded_compositions
+from phase10kit.rules import Rules
 from tests.oracle import min_wilds
 
 SMALL_DECK = DeckSpec(numbers=5, colors=2, copies=2, wilds=2, skips=1)
@@ -168,6 +169,17 @@ def test_a_phase_that_allows_all_wild_groups_is_dealt_at_least_as_often() -> Non
     relaxed = exact_deal_odds(10, phases=[1, 4, 8], rules=SimpleNamespace(natural_required=False, phases=None))
     assert (relaxed["hands"] >= strict["hands"]).all()
     assert (relaxed["hands"] > strict["hands"]).any()
+
+
+def test_rules_give_the_phases_and_the_rule_on_naturals() -> None:
+    table = exact_deal_odds(10, rules=Rules(phases="first:2", natural_required=False))
+    relaxed = exact_deal_odds(10, phases=[1, 2], natural_required=False)
+    assert table["phase"].tolist() == ["2s3", "s3+r4"]
+    assert table["hands"].tolist() == relaxed["hands"].tolist()
+    assert table["hands"].tolist() != exact_deal_odds(10, phases=[1, 2])["hands"].tolist()
+    # The rules decide over the keyword when both are given.
+    strict = exact_deal_odds(10, phases=[1, 2], rules=Rules(), natural_required=False)
+    assert strict["hands"].tolist() == exact_deal_odds(10, phases=[1, 2])["hands"].tolist()
 
 
 def test_rules_like_object_gives_the_phase_list() -> None:

@@ -27,6 +27,19 @@ from phase10kit.svg import card_svg, cards_svg, face_down_svg, group_svg
 from widgets._safety import BrowserLocked, Locked
 from widgets.language import notebook_lang
 
+__all__ = [
+    "CardView",
+    "FaceDownView",
+    "GroupView",
+    "GroupsView",
+    "HandView",
+    "as_cards",
+    "card_label",
+    "cards_html",
+    "kind_name",
+    "wild_values_text",
+]
+
 SortOrder = Literal["dealt", "number", "colour"]
 SORT_ORDERS: tuple[SortOrder, ...] = ("dealt", "number", "colour")
 

@@ -27,6 +27,8 @@ from widgets._safety import LockedRow, SafeDropdown, locked_html
 from widgets.cards import HandView
 from widgets.language import notebook_lang
 
+__all__ = ["DiscardTrainer"]
+
 TIE = 1e-9
 """Discards whose values differ by less than this many turns are equally good."""
 

@@ -22,6 +22,8 @@ from widgets._safety import LockedRow, SafeToggleButtons, locked_html
 from widgets.cards import GroupView, HandView, as_cards, kind_name, wild_values_text
 from widgets.language import notebook_lang
 
+__all__ = ["GroupBuilder", "GroupKind"]
+
 
 class GroupBuilder(Exercise):
     """Pick cards from a hand and see at once whether they make the chosen kind of group, and why not.

@@ -19,6 +19,8 @@ from phase10kit.i18n import check_lang
 from phase10kit.phases import Phase
 from phase10kit.table_svg import table_svg
 
+__all__ = ["language", "notebook_lang", "set_language"]
+
 _settings = {"lang": "en"}
 
 

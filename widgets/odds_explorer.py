@@ -21,6 +21,8 @@ from widgets._safety import LockedRow, SafeIntSlider, locked_html
 from widgets.language import notebook_lang
 from widgets.phase_checker import phase_dropdown
 
+__all__ = ["MAX_DEALT", "OddsExplorer"]
+
 MAX_DEALT = 11
 """Largest dealt hand on the slider: exact odds for 11 cards take a few seconds, beyond much longer."""
 MAX_DRAWS = 6

@@ -24,6 +24,8 @@ from widgets._safety import LockedRow, SafeDropdown, locked_html
 from widgets.cards import HandView, cards_html, wild_values_text
 from widgets.language import notebook_lang
 
+__all__ = ["Check", "PhaseChecker", "phase_dropdown"]
+
 
 @dataclass(frozen=True, slots=True)
 class Check:

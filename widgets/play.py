@@ -31,6 +31,8 @@ from widgets.store import EXPIRY_DAYS, Claim, GameStore, StoreError, is_table_id
 from widgets.table import BOT_LEVELS, Table
 from widgets.table_id import BrowserTableId
 
+__all__ = ["PlayPage", "play_page", "request_query", "table_from_query"]
+
 LOG = logging.getLogger("widgets")
 
 DEFAULT_PLAYERS = 3

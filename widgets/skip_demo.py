@@ -23,6 +23,8 @@ from widgets._safety import N_, BrowserLocked, Feedback, Refusal, locked_html
 from widgets.language import notebook_lang
 from widgets.table_parts import LockedRow, SafeDropdown, TableButton
 
+__all__ = ["SkipDemo", "demo_seed", "flipped_skip_seed"]
+
 SEARCH_LIMIT = 5000
 """Seeds tried to find a deal that shows what the demo is about."""
 DEALS = ("early-skips", "flipped-skip")

@@ -39,6 +39,19 @@ from typing import Literal
 
 from phase10kit.errors import Phase10Error, Reason
 
+__all__ = [
+    "EXPIRY_DAYS",
+    "STORE_VARIABLE",
+    "TOMBSTONE_DAYS",
+    "Claim",
+    "GameStore",
+    "StoreError",
+    "check_table_id",
+    "default_path",
+    "is_table_id",
+    "new_table_id",
+]
+
 STORE_VARIABLE = "P10_STORE"
 """Environment variable naming the SQLite file (overrides the Jupyter data directory default)."""
 

@@ -25,6 +25,8 @@ import traitlets
 
 from widgets._safety import BrowserLocked
 
+__all__ = ["MAX_STORED_CHARS", "STORAGE_KEY", "BrowserTableId"]
+
 STORAGE_KEY = "phase10kit.table"
 """The ``localStorage`` key holding the id (one per site: every tab of a browser shares it)."""
 

@@ -20,6 +20,8 @@ from widgets._safety import BrowserText, LockedRow, SafeDropdown, describe_error
 from widgets.cards import GroupView, card_label, wild_values_text
 from widgets.language import notebook_lang
 
+__all__ = ["WildPlayground"]
+
 MAX_HISTORY = 100
 """Undo steps kept."""
 

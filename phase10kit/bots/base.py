@@ -28,6 +28,30 @@ from phase10kit.i18n import check_lang
 from phase10kit.phases import Phase
 from phase10kit.solver_queries import holds_key, missing_key, solved_key
 
+__all__ = [
+    "Because",
+    "Bot",
+    "Explanation",
+    "NotAViewError",
+    "Reading",
+    "best_phase",
+    "fewest_wilds",
+    "fits_opponents_reach",
+    "fits_table",
+    "held_lays",
+    "holds_open_phase",
+    "key_of",
+    "leader",
+    "missing_of",
+    "nearest_phase",
+    "needs_live",
+    "open_phases",
+    "seat_name",
+    "skip_discards",
+    "unseen_counts",
+    "without",
+]
+
 
 class NotAViewError(Phase10Error, TypeError):
     """A bot was handed something other than a ``PlayerView`` (e.g. the whole ``Game``)."""

@@ -35,6 +35,8 @@ from phase10kit.rules import HAND_SIZE
 if TYPE_CHECKING:
     from phase10kit.probability.solitaire import SolitaireOptimum
 
+__all__ = ["TIE", "ExpertBot"]
+
 TIE = 1e-9
 """Values closer than this many turns are equal (the solve's own precision is about 1e-10)."""
 FEED_PENALTY = 1.0

@@ -27,6 +27,8 @@ from phase10kit.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 if TYPE_CHECKING:
     import pandas as pd
 
+__all__ = ["MAX_ACTIONS", "GameTooLongError", "game_seed", "play_game", "play_games", "summarize", "tournament"]
+
 # pandas and the probability package are imported by the functions that make tables: a process that
 # only plays games never loads them, and their tens of thousands of objects would slow every full
 # garbage collection (a fifth of a game's time went to the collector).

@@ -39,6 +39,8 @@ from phase10kit.i18n import translator
 from phase10kit.phases import GroupKind, Phase
 from phase10kit.solver_queries import group_needing, needs_key, spare_indices, uses_key
 
+__all__ = ["GreedyBot", "RandomBot", "SmartBot"]
+
 
 class RandomBot(Bot):
     """Picks one of the legal actions uniformly at random (seeded).

@@ -24,6 +24,8 @@ from phase10kit.bots.policies import GreedyBot, RandomBot, SmartBot
 from phase10kit.errors import Phase10Error, Reason, brief
 from phase10kit.i18n import N_
 
+__all__ = ["BOTS", "bot_info", "make_bot"]
+
 
 @dataclass(frozen=True)
 class BotInfo:

@@ -22,6 +22,22 @@ from phase10kit.errors import Phase10Error, Reason
 from phase10kit.i18n import LANGUAGES, N_, translator
 from phase10kit.refusals import sentence
 
+__all__ = [
+    "ANSWER_STUB",
+    "CLAUSES",
+    "KINDS",
+    "AnswerError",
+    "Exercise",
+    "Feedback",
+    "Judge",
+    "Translations",
+    "Verdict",
+    "brief",
+    "index_by_id",
+    "is_blank",
+    "reset_hints",
+]
+
 LOG = logging.getLogger("phase10kit.course")
 
 Translations: TypeAlias = gettext.NullTranslations

@@ -10,6 +10,8 @@ from phase10kit.course.base import Exercise
 from phase10kit.course.checks import choice_judge, exact_judge
 from phase10kit.i18n import N_
 
+__all__ = ["EXERCISES"]
+
 NOTEBOOK = "00_welcome"
 
 EXERCISES: tuple[Exercise, ...] = (

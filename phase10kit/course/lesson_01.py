@@ -19,6 +19,8 @@ from phase10kit.course.base import Exercise
 from phase10kit.course.checks import Case, choice_judge, exact_judge, hidden_cases, predict_judge
 from phase10kit.i18n import N_
 
+__all__ = ["EXERCISES", "SMALL_DECK"]
+
 NOTEBOOK = "01_cards_and_deck"
 SMALL_DECK = "R1 R1 R2 R2 R3 R3 R4 R4 R5 R5 W W"
 """The lesson's small deck: red 1 to 5 twice and two Wilds (12 cards), for counting by hand."""

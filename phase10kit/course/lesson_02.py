@@ -26,6 +26,8 @@ from phase10kit.game import Game
 from phase10kit.i18n import N_
 from phase10kit.phases import GroupKind
 
+__all__ = ["EXERCISES", "SMALL_DECK"]
+
 NOTEBOOK = "02_sets"
 SMALL_DECK = "R1 B1 G1 Y1 R2 B2 G2 Y2 R3 B3 G3 Y3"
 """The lesson's small deck: the numbers 1, 2 and 3 in each colour (12 cards)."""

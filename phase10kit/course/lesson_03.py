@@ -33,6 +33,8 @@ from phase10kit.phases import GroupKind
 from phase10kit.refusals import sentence
 from phase10kit.rules import Rules, phase_list
 
+__all__ = ["EXERCISES", "SMALL_DECK"]
+
 NOTEBOOK = "03_runs"
 SMALL_DECK = "R1 B1 R2 B2 R3 B3 R4 B4 R5 B5 R6 B6"
 """The lesson's small deck: the numbers 1 to 6 in red and in blue (12 cards)."""

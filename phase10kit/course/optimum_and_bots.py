@@ -19,6 +19,16 @@ from phase10kit.probability.solitaire import optimum_table as solitaire_table
 from phase10kit.rules import HAND_SIZE
 from phase10kit.solitaire_bots import bots_against_optimum
 
+__all__ = [
+    "BOTS_COMPARED",
+    "bots_figure",
+    "bots_summary",
+    "bots_table",
+    "optimum_table",
+    "quick_phases",
+    "solved_on_disk",
+]
+
 QUICK_SHAPES = ("sets", "colors")
 """Phases of sets only, or of colour groups only, fold into a few hundred profiles: solved in milliseconds.
 A phase with a run has about half a million profiles and takes a minute or more to solve."""

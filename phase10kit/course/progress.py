@@ -23,6 +23,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+__all__ = ["progress_path", "read", "record", "solved"]
+
 LOG = logging.getLogger("phase10kit.course")
 ENVIRONMENT = "P10_PROGRESS"
 FILE_NAME = "progress.jsonl"

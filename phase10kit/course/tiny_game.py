@@ -23,6 +23,23 @@ from phase10kit.cards import Card
 from phase10kit.phases import Phase
 from phase10kit.probability import DeckSpec
 
+__all__ = [
+    "TINY_DECK",
+    "TINY_PHASE",
+    "Hand",
+    "bellman",
+    "best_keep",
+    "deals_of",
+    "draws",
+    "holds_run",
+    "keeps",
+    "tiny_average",
+    "tiny_cards",
+    "tiny_hands",
+    "tiny_table",
+    "tiny_values",
+]
+
 Hand = tuple[int, ...]
 """A hand of the tiny game: its numbers, sorted (colours do not matter for a run)."""
 

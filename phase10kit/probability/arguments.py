@@ -1,6 +1,9 @@
 """The arguments the odds functions share: which phases are asked for, the rule on naturals, a progress bar.
 
 ``exact``, ``simulate`` and the cross-check between them read their arguments the same way through these.
+Each of them takes the rules two ways: a :class:`~phase10kit.rules.Rules` (what a game plays by) or, for a
+quick question, the bare ``natural_required`` keyword; ``natural_rule`` and ``resolve_phases`` are the one
+place where the two meet.
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ from typing import Any
 
 from phase10kit.errors import Phase10Error, Reason
 from phase10kit.phases import STANDARD_PHASES, Phase, phase
+from phase10kit.rules import Rules
 
 __all__ = ["PhaseLike", "natural_rule", "resolve_phases", "with_progress"]
 
@@ -17,15 +21,18 @@ PhaseLike = Phase | str | int
 """A phase as the odds functions accept it: a ``Phase``, its notation (``"s3+r4"``) or a standard phase's number."""
 
 
-def resolve_phases(phases: Iterable[PhaseLike] | None, rules: Any) -> list[tuple[int, Phase]]:
-    """The phases asked for, each with its index: its number for ``phase(n)``s, else its position (1-based).
+def resolve_phases(phases: Iterable[PhaseLike] | None, rules: Rules | None) -> list[tuple[int, Phase]]:
+    """The phases asked for, each with its index: its number for a ``phase(n)`` value, else its position (1-based).
+
+    Without ``phases``, the phases of ``rules``, else the standard ten.
 
     >>> [(n, str(p)) for n, p in resolve_phases([4, "2s3"], None)]
     [(4, 'r7'), (2, '2s3')]
+    >>> [str(p) for _, p in resolve_phases(None, Rules(phases="first:2"))]
+    ['2s3', 's3+r4']
     """
     if phases is None:
-        listed = getattr(rules, "phases", None) if rules is not None else None
-        phases = list(listed) if listed is not None else [phase(n) for n in range(1, len(STANDARD_PHASES) + 1)]
+        phases = list(rules.phases) if rules is not None else [phase(n) for n in range(1, len(STANDARD_PHASES) + 1)]
     result: list[tuple[int, Phase]] = []
     for position, item in enumerate(phases, start=1):
         if isinstance(item, int) and not isinstance(item, bool):
@@ -41,9 +48,13 @@ def resolve_phases(phases: Iterable[PhaseLike] | None, rules: Any) -> list[tuple
     return result
 
 
-def natural_rule(rules: Any, natural_required: bool) -> bool:
-    """The ``natural_required`` rule of a ``Rules``-like object when one is given, else the argument."""
-    return bool(getattr(rules, "natural_required", natural_required)) if rules is not None else natural_required
+def natural_rule(rules: Rules | None, natural_required: bool) -> bool:
+    """Whether every group needs a natural card: ``rules.natural_required`` when ``rules`` is given, else the keyword.
+
+    >>> natural_rule(None, False), natural_rule(Rules(natural_required=False), True)
+    (False, False)
+    """
+    return natural_required if rules is None else rules.natural_required
 
 
 def with_progress(items: Sequence[Any], enabled: bool, label: str) -> Iterable[Any]:

@@ -22,6 +22,8 @@ from phase10kit.probability.profiles import RULE_COLORS, RULE_NUMBERS, BoolArray
 from phase10kit.solver_counts import HandCounts
 from phase10kit.solver_plans import best_plan, shape_of, size_plans
 
+__all__ = ["NEVER", "NUMBER_SHAPES", "can_complete_batch", "holds_phases", "phase_shape", "wilds_needed"]
+
 NEVER = 10_000
 """``wilds_needed`` for a hand that no number of Wilds completes."""
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -18,6 +17,7 @@ from phase10kit.probability.batch import can_complete_batch
 from phase10kit.probability.exact import exact_deal_odds
 from phase10kit.probability.profiles import STANDARD_DECK, BoolArray
 from phase10kit.probability.simulate import deal_profiles, make_generator, wilson_interval
+from phase10kit.rules import Rules
 
 __all__ = ["convergence"]
 
@@ -28,7 +28,7 @@ def convergence(
     *,
     seed: int | random.Random | np.random.Generator = 0,
     phases: Iterable[PhaseLike] | None = None,
-    rules: Any = None,
+    rules: Rules | None = None,
     natural_required: bool = True,
     progress: bool = False,
 ) -> pd.DataFrame:

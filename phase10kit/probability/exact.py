@@ -33,6 +33,9 @@ from phase10kit.probability.profiles import (
     number_profiles,
 )
 from phase10kit.probability.simulate import simulate_deal_odds
+from phase10kit.rules import Rules
+
+__all__ = ["count_hands", "exact_deal_odds", "is_exact", "odds_by_hand_size"]
 
 MAX_EXACT_HAND = 13
 """Largest hand counted exactly (about 5 million number profiles); larger hands would need too much memory."""
@@ -92,7 +95,7 @@ def _color_profiles(deck: DeckSpec, hand_size: int) -> WeightedProfiles:
 def exact_deal_odds(
     hand_size: int = 10,
     phases: Iterable[PhaseLike] | None = None,
-    rules: Any = None,
+    rules: Rules | None = None,
     *,
     natural_required: bool = True,
     deck: DeckSpec = STANDARD_DECK,
@@ -105,8 +108,8 @@ def exact_deal_odds(
     Columns: ``phase`` (notation), ``hands`` (how many of the ``C(deck, hand_size)`` hands hold it),
     ``probability``, ``method`` (``"exact"``; ``"simulated"`` for phases of other shapes, such as two
     runs, estimated from ``samples`` deals with ``seed``, whose ``hands`` is missing) and
-    ``difficulty`` (1 = most often dealt). ``rules`` (any object with ``natural_required`` and
-    ``phases``) overrides ``natural_required`` and the default phases 1-10.
+    ``difficulty`` (1 = most often dealt). ``rules``, when given, decides ``natural_required`` in place
+    of the keyword and gives the phases when ``phases`` is None (its ``phases``, not the standard 1-10).
 
     >>> table = exact_deal_odds(hand_size=10, phases=[1, 4])
     >>> table.loc[1, "phase"], table.loc[4, "hands"] > 0, table.loc[1, "probability"] > table.loc[4, "probability"]
@@ -156,7 +159,7 @@ def exact_deal_odds(
 def odds_by_hand_size(
     sizes: Iterable[int] = range(8, 12),
     phases: Iterable[PhaseLike] | None = None,
-    rules: Any = None,
+    rules: Rules | None = None,
     *,
     natural_required: bool = True,
     deck: DeckSpec = STANDARD_DECK,

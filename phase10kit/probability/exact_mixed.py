@@ -37,6 +37,8 @@ from phase10kit.probability.batch import phase_shape
 from phase10kit.probability.profiles import RULE_NUMBERS, STANDARD_DECK, DeckSpec
 from phase10kit.probability.solitaire import cache_dir
 
+__all__ = ["MIXED_SHAPES", "count_mixed"]
+
 Counts = npt.NDArray[np.float64]
 MIXED_SHAPES = ("run+color", "set+color")
 

@@ -23,6 +23,8 @@ from phase10kit.probability.batch import can_complete_batch
 from phase10kit.probability.profiles import HandProfiles, IntArray
 from phase10kit.probability.simulate import make_generator, sample_counts, wilson_interval
 
+__all__ = ["best_draws", "completion_curve", "completion_odds", "unseen_counts"]
+
 EXACT_DRAWS = 3
 """Up to this many draws ``completion_odds`` is exact (about 22,000 multisets of 3 cards)."""
 

@@ -18,6 +18,9 @@ from phase10kit.probability.arguments import PhaseLike
 from phase10kit.probability.convergence import convergence
 from phase10kit.probability.exact import exact_deal_odds, odds_by_hand_size
 from phase10kit.probability.live import completion_curve
+from phase10kit.rules import Rules
+
+__all__ = ["completion_figure", "convergence_figure", "difficulty_figure", "hand_size_figure"]
 
 ORDERS = ("printed", "difficulty")
 
@@ -36,7 +39,7 @@ def _phase_labels(frame: pd.DataFrame) -> list[str]:
 def difficulty_figure(
     hand_size: int = 10,
     phases: Iterable[PhaseLike] | None = None,
-    rules: Any = None,
+    rules: Rules | None = None,
     *,
     order: str = "printed",
     lang: str = "en",
@@ -116,7 +119,7 @@ def convergence_figure(
 def hand_size_figure(
     sizes: Iterable[int] = range(8, 12),
     phases: Iterable[PhaseLike] | None = None,
-    rules: Any = None,
+    rules: Rules | None = None,
     *,
     lang: str = "en",
 ) -> Any:

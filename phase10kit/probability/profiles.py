@@ -19,6 +19,23 @@ import numpy.typing as npt
 from phase10kit.cards import COLORS, KIND_COUNT, NUMBERS, SKIP_INDEX, WILD_INDEX, Card, card_counts
 from phase10kit.errors import Phase10Error, Reason
 
+__all__ = [
+    "RULE_COLORS",
+    "RULE_NUMBERS",
+    "STANDARD_DECK",
+    "BoolArray",
+    "CountArray",
+    "DeckSpec",
+    "HandProfiles",
+    "IntArray",
+    "WeightedProfiles",
+    "bounded_compositions",
+    "check_hand_size",
+    "color_profiles",
+    "hands_holding",
+    "number_profiles",
+]
+
 IntArray = npt.NDArray[np.int64]
 SmallArray = npt.NDArray[np.int16]
 BoolArray = npt.NDArray[np.bool_]

@@ -9,7 +9,6 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Iterator
 from math import sqrt
-from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -26,6 +25,9 @@ from phase10kit.probability.profiles import (
     IntArray,
     check_hand_size,
 )
+from phase10kit.rules import Rules
+
+__all__ = ["deal_counts", "deal_profiles", "make_generator", "sample_counts", "simulate_deal_odds", "wilson_interval"]
 
 Z95 = 1.959963984540054
 CHUNK = 50_000
@@ -88,7 +90,7 @@ def simulate_deal_odds(
     *,
     seed: int | random.Random | np.random.Generator = 0,
     phases: Iterable[PhaseLike] | None = None,
-    rules: Any = None,
+    rules: Rules | None = None,
     natural_required: bool = True,
     deck: DeckSpec = STANDARD_DECK,
     progress: bool = False,
@@ -96,7 +98,7 @@ def simulate_deal_odds(
     """Deal odds estimated from ``n`` random deals, indexed like ``exact_deal_odds``.
 
     Columns: ``phase``, ``hits`` (deals holding it), ``n``, ``probability`` and the Wilson 95%
-    interval ``low``..``high``.
+    interval ``low``..``high``. ``phases``, ``rules`` and ``natural_required`` are read as by ``exact_deal_odds``.
 
     >>> table = simulate_deal_odds(2_000, seed=7, phases=[1])
     >>> row = table.loc[1]

@@ -55,6 +55,17 @@ from phase10kit.probability.solitaire_profiles import (
 from phase10kit.rules import HAND_SIZE, Rules
 from phase10kit.solver import can_complete
 
+__all__ = [
+    "WITHIN_TURNS",
+    "SolitaireOptimum",
+    "cache_dir",
+    "fits_model",
+    "forget_solved",
+    "optimum_table",
+    "solitaire_optimum",
+    "turns_text",
+]
+
 MODEL_VERSION = 1
 """Bumped whenever the model or the table format changes: old cache files are then ignored."""
 TOLERANCE = 1e-10
