@@ -33,7 +33,7 @@ from phase10kit.errors import NotationError, Reason, check_text, quote
 from phase10kit.groups import End, Group, Layout
 from phase10kit.phases import GroupKind
 
-__all__ = ["Action", "Discard", "Draw", "Hit", "Lay", "Take", "parse_action"]
+__all__ = ["Action", "Discard", "Draw", "Hit", "Lay", "Take", "group_notation", "parse_action", "seat_notation"]
 
 _CARD_TEXT = tuple(str(card) for card in CARDS_BY_INDEX)
 

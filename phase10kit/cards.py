@@ -19,10 +19,12 @@ from phase10kit.errors import NotationError, Reason, check_text, quote
 
 __all__ = [
     "CARDS_BY_INDEX",
+    "CARD_IN_TEXT",
     "COLORS",
     "COLOR_OF_INDEX",
     "DECK_COUNTS",
     "KIND_COUNT",
+    "NUMBERED_CARD_IN_TEXT",
     "NUMBERS",
     "NUMBER_OF_INDEX",
     "SKIP",
@@ -33,7 +35,9 @@ __all__ = [
     "Color",
     "Kind",
     "card_counts",
+    "card_in_text",
     "card_index",
+    "cards_in_text",
     "excess_over_deck",
     "format_cards",
     "indices_of_color",

@@ -20,6 +20,16 @@ from typing import Any
 from jupyter_server.auth.identity import PasswordIdentityProvider
 from tornado.web import RequestHandler
 
+__all__ = [
+    "READ_METHODS",
+    "SCRUBBED_LOGGERS",
+    "SECRET_PARAMETER",
+    "ClassroomIdentityProvider",
+    "SecretScrubber",
+    "install_scrubber",
+    "scrub_secrets",
+]
+
 READ_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 SECRET_PARAMETER = re.compile(r"(?i)\b(token|_xsrf)=[^&\s#'\"]*")
 SCRUBBED_LOGGERS = ("tornado.access", "tornado.general", "tornado.application", "Voila", "ServerApp")

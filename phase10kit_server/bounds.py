@@ -17,6 +17,16 @@ from collections import Counter
 from jupyter_server.base.call_context import CallContext
 from tornado.web import HTTPError
 
+__all__ = [
+    "ADDRESS_CHARACTERS",
+    "ADDRESS_FULL",
+    "SERVER_FULL",
+    "UNKNOWN_ADDRESS",
+    "KernelBudget",
+    "PageRefused",
+    "current_client_address",
+]
+
 SERVER_FULL = "The table server is full ({limit} tables are open): close a table you no longer use or try again soon."
 ADDRESS_FULL = "This computer already has {limit} tables open on this server: close one of its tabs, then reload."
 UNKNOWN_ADDRESS = "unknown"

@@ -46,7 +46,6 @@ __all__ = [
     "nearest_phase",
     "needs_live",
     "open_phases",
-    "seat_name",
     "skip_discards",
     "unseen_counts",
     "without",
