@@ -6,8 +6,9 @@ One home for each: a selector or a wait written in a test file is one the next c
 
 from __future__ import annotations
 
+import json
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlparse
@@ -42,7 +43,10 @@ LAY_BUTTON = ".p10-btn-lay"
 # A course exercise's first clickable answer: the lesson's widgets have rendered.
 SPOT_ACTION = ".p10-kind-spot .p10-action"
 # The phase reminder shows a fixed example of the phase, not a card of the deal.
-PHASE_REMINDER = ".p10-phase-reminder"
+PHASE_REMINDER_CLASS = "p10-phase-reminder"
+PHASE_REMINDER = f".{PHASE_REMINDER_CLASS}"
+# Widget traits that hold the widget's code (anywidget's JavaScript and CSS), the same in every game.
+CODE_TRAITS = frozenset({"_esm", "_css"})
 
 
 def card_in_hand(card: str) -> str:
@@ -91,6 +95,83 @@ def open_page(page: Any, url: str, ready: str, *, timeout: float = WAIT) -> None
     expect(page.locator("body")).not_to_contain_text(ERROR_MARKER)
 
 
+@dataclass(frozen=True)
+class KernelMessage:
+    """One Jupyter message the page received on a kernel websocket, decoded."""
+
+    channel: str
+    header: dict[str, Any]
+    parent_header: dict[str, Any]
+    metadata: dict[str, Any]
+    content: dict[str, Any]
+    buffers: tuple[bytes, ...] = ()
+
+    @property
+    def msg_type(self) -> str:
+        return str(self.header.get("msg_type", ""))
+
+
+def decode_frame(payload: str | bytes) -> KernelMessage:
+    """The message of one websocket frame from a Jupyter server.
+
+    A binary frame is the ``v1.kernel.websocket.jupyter.org`` protocol (jupyter_server's ``serialize_msg_to_ws_v1``):
+    a little-endian 8-byte count n, n 8-byte offsets, then the channel, header, parent_header, metadata and
+    content (JSON) and the buffers, each part from one offset to the next, the last offset the frame's end. A text
+    frame is the legacy protocol: the whole message as JSON. Anything else raises ``ValueError``: a frame the
+    decoder cannot read must fail the test, not be searched as nothing.
+    """
+    if isinstance(payload, str):
+        msg = json.loads(payload)
+        return KernelMessage(
+            str(msg.get("channel", "")), msg["header"], msg["parent_header"], msg["metadata"], msg["content"]
+        )
+    count = int.from_bytes(payload[:8], "little")
+    offsets = [int.from_bytes(payload[8 * (i + 1) : 8 * (i + 2)], "little") for i in range(count)]
+    if count < 6 or offsets[0] != 8 * (count + 1) or offsets != sorted(offsets) or offsets[-1] != len(payload):
+        raise ValueError(f"not a v1 kernel websocket frame: {payload[:64]!r}")
+    parts = [payload[offsets[i] : offsets[i + 1]] for i in range(count - 1)]
+    header, parent, metadata, content = (json.loads(part) for part in parts[1:5])
+    return KernelMessage(parts[0].decode("utf-8"), header, parent, metadata, content, tuple(parts[5:]))
+
+
+def widget_states(message: KernelMessage) -> Iterator[tuple[str, dict[str, Any]]]:
+    """The (comm id, state) pairs a comm message syncs: a widget opened, updated, or Voila's ``update_states``."""
+    if message.msg_type not in ("comm_open", "comm_msg"):
+        return
+    data = message.content.get("data", {})
+    if "state" in data:
+        yield str(message.content.get("comm_id", "")), data["state"]
+    for comm_id, model in data.get("states", {}).items():
+        yield str(comm_id), model.get("state", {})
+
+
+def sent_text(messages: Iterable[KernelMessage], skip_classes: Iterable[str] = ()) -> str:
+    """The JSON of what ``messages`` carry to the page: every widget state synced (but its code, ``CODE_TRAITS``)
+    and every other message's content and metadata (outputs, streams, errors, replies).
+
+    The state of a widget with one of ``skip_classes`` is left out (the phase reminder draws a fixed example).
+    Buffers are left out: binary trait values, and no widget of the kit syncs one.
+    """
+    messages = list(messages)
+    skip = set(skip_classes)
+    skipped = {
+        comm_id
+        for message in messages
+        for comm_id, state in widget_states(message)
+        if skip & set(state.get("_dom_classes", ()))
+    }
+    texts: list[str] = []
+    for message in messages:
+        states = list(widget_states(message))
+        if not states:
+            texts.append(json.dumps([message.metadata, message.content], ensure_ascii=False))
+        for comm_id, state in states:
+            if comm_id not in skipped:
+                kept = {name: value for name, value in state.items() if name not in CODE_TRAITS}
+                texts.append(json.dumps(kept, ensure_ascii=False))
+    return " ".join(texts)
+
+
 def open_play_page(
     page: Any,
     url: str,
@@ -100,21 +181,23 @@ def open_play_page(
     ready: str = TABLE_HAND_CARD,
     viewport: tuple[int, int] | None = None,
     timeout: float = WAIT,
-    binary_frames: bool = True,
-) -> list[str]:
+) -> list[KernelMessage]:
     """Open the play page in ``page`` and wait until ``ready`` shows (by default the hand's cards).
 
-    Returns the list that collects, from now on, every websocket message the page receives, so a test can search
-    what reached the browser besides what it shows: binary frames decoded, or kept as "" with ``binary_frames=False``.
+    Returns the list that collects, from now on, every kernel message the page receives on its websockets,
+    decoded (``decode_frame``; a frame it cannot read is kept whole), so a test can search what reached the browser
+    besides what it shows (``sent_text``).
     """
-    received: list[str] = []
+    received: list[KernelMessage] = []
 
     def on_socket(socket: Any) -> None:
         def keep(payload: str | bytes) -> None:
-            if isinstance(payload, str):
-                received.append(payload)
-            else:
-                received.append(payload.decode("utf-8", "replace") if binary_frames else "")
+            try:
+                received.append(decode_frame(payload))
+            except (ValueError, KeyError, UnicodeDecodeError):
+                # Searched whole rather than dropped: a frame the decoder misreads can only make a check stricter.
+                text = payload if isinstance(payload, str) else payload.decode("utf-8", "replace")
+                received.append(KernelMessage("undecoded", {}, {}, {}, {"frame": text}))
 
         socket.on("framereceived", keep)
 
@@ -224,6 +307,7 @@ def select_in_mirror(table: Table, card: str) -> None:
 
 __all__ = [
     "CARD",
+    "CODE_TRAITS",
     "DISCARD_BUTTON",
     "DRAW_BUTTON",
     "ERROR_AREA",
@@ -234,14 +318,17 @@ __all__ = [
     "LOG_LINE",
     "LOOPBACK",
     "PHASE_REMINDER",
+    "PHASE_REMINDER_CLASS",
     "PLAY_MESSAGES",
     "PLAY_PATH",
     "SPOT_ACTION",
     "TABLE",
     "TABLE_HAND_CARD",
     "WAIT",
+    "KernelMessage",
     "Outside",
     "card_in_hand",
+    "decode_frame",
     "draw_a_card",
     "expect_hand",
     "hand_in_page",
@@ -257,5 +344,7 @@ __all__ = [
     "public_kinds",
     "select_in_mirror",
     "select_in_page",
+    "sent_text",
     "table_text",
+    "widget_states",
 ]

@@ -28,6 +28,7 @@ from tests.browser.pages import (
     PLAY_MESSAGES,
     TABLE,
     WAIT,
+    KernelMessage,
     expect_hand,
     hand_in_page,
     mirror_hand,
@@ -39,6 +40,7 @@ from tests.browser.pages import (
     public_kinds,
     select_in_mirror,
     select_in_page,
+    sent_text,
     table_text,
 )
 from tests.helpers import first_seed
@@ -65,17 +67,17 @@ def _example_kinds(rules: Rules) -> set[str]:
     return {str(card) for card in layout.cards} if layout is not None else set()
 
 
-def _assert_no_hidden_card(page: Any, received: list[str], hidden: set[str], mine: list[str]) -> None:
+def _assert_no_hidden_card(page: Any, received: list[KernelMessage], hidden: set[str], mine: list[str]) -> None:
     assert hidden, "the check needs opponents' cards the human has not seen; pick another seed"
     # The human's own cards must be found by the same search, or the search proves nothing.
     own = set(CARD.findall(" ".join(mine)))
     assert own, "the human holds no numbered card to check the search with"
     assert own <= set(CARD.findall(table_text(page))), "the search does not see the human's cards in the page"
-    assert own <= set(CARD.findall(" ".join(received))), "the search does not see the human's cards in the messages"
+    assert own <= set(CARD.findall(sent_text(received))), "the search does not see the human's cards in the messages"
     leaked_in_page = hidden & set(CARD.findall(table_text(page)))
     assert not leaked_in_page, f"opponents' cards in the page: {sorted(leaked_in_page)}"
     # The messages also carry the phase reminder's example, whose kinds tell nothing about the deal.
-    leaked_in_state = (hidden - _example_kinds(Rules())) & set(CARD.findall(" ".join(received)))
+    leaked_in_state = (hidden - _example_kinds(Rules())) & set(CARD.findall(sent_text(received)))
     assert not leaked_in_state, f"opponents' cards in the widget state sent to the page: {sorted(leaked_in_state)}"
 
 

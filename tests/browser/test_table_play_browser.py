@@ -24,7 +24,9 @@ from tests.browser.pages import (
     LAY_BUTTON,
     LOG,
     LOG_LINE,
+    PHASE_REMINDER_CLASS,
     WAIT,
+    KernelMessage,
     Outside,
     expect_hand,
     mirror_hand,
@@ -34,7 +36,9 @@ from tests.browser.pages import (
     public_kinds,
     select_in_mirror,
     select_in_page,
+    sent_text,
     table_text,
+    widget_states,
 )
 from tests.helpers import first_seed
 from widgets._safety import describe_error
@@ -270,6 +274,16 @@ def _page_cards(page: Any) -> set[str]:
     return set(CARD.findall(table_text(page)))
 
 
+def _sent_cards(received: list[KernelMessage]) -> set[str]:
+    """Card kinds in the JSON of the messages the page received (widget states, outputs), but for the phase
+    reminder's fixed example."""
+    return set(CARD.findall(sent_text(received, [PHASE_REMINDER_CLASS])))
+
+
+def _states(message: KernelMessage) -> list[tuple[str, dict[str, Any]]]:
+    return list(widget_states(message))
+
+
 def _private(table: Table, seat: int) -> set[str]:
     """Numbered card kinds in ``seat``'s hand that nothing public shows (discards, laid groups, the log)."""
     return set(CARD.findall(" ".join(str(c) for c in table.game.hands[seat]))) - public_kinds(table)
@@ -281,8 +295,7 @@ def test_hot_seat_cover_screens_hide_every_hand_between_two_humans(voila_url: st
     mirror = mirror_table(query)
     assert mirror.humans == (0, 1)
     page = local_page
-    # Binary frames are left out, as this test always did: decoded, they name the humans' cards (to look into).
-    received = open_play_page(page, voila_url, query, ready=TURN_STATUS, viewport=(1280, 800), binary_frames=False)
+    received = open_play_page(page, voila_url, query, ready=TURN_STATUS, viewport=(1280, 800))
     cover = page.locator(".p10-cover")
     expect(cover).to_be_visible()
     expect(cover).to_contain_text("p1's turn")
@@ -290,7 +303,8 @@ def test_hot_seat_cover_screens_hide_every_hand_between_two_humans(voila_url: st
     hidden = _private(mirror, 0) | _private(mirror, 1)
     assert hidden, "the humans hold cards nothing public shows"
     assert not hidden & _page_cards(page), "no human's cards in the page behind the cover"
-    assert not hidden & set(CARD.findall(" ".join(received))), "nor in the messages the page received"
+    assert any(_states(m) for m in received), "the page received the widgets' state: the search has something to read"
+    assert not hidden & _sent_cards(received), "nor in the messages the page received"
 
     page.locator(".p10-btn-show-cards").click()
     mirror.show_cards()
@@ -299,6 +313,8 @@ def test_hot_seat_cover_screens_hide_every_hand_between_two_humans(voila_url: st
     page.locator(DRAW_BUTTON).click()
     mirror.draw()
     expect(page.locator(HAND_CARD)).to_have_count(11, timeout=WAIT)
+    p1_shown = set(CARD.findall(" ".join(str(c) for c in mirror.game.hands[0])))
+    assert p1_shown <= _sent_cards(received), "the search finds p1's cards once p1 is shown them"
     card = _costliest(mirror)
     select_in_page(page, str(card))
     page.locator(DISCARD_BUTTON).click()
@@ -310,7 +326,9 @@ def test_hot_seat_cover_screens_hide_every_hand_between_two_humans(voila_url: st
     frames_before_p2 = len(received)
     p1_secret, p2_secret = _private(mirror, 0), _private(mirror, 1)
     assert p1_secret and not p1_secret & _page_cards(page)
-    assert not p2_secret & set(CARD.findall(" ".join(received[:frames_before_p2])))
+    # A kind p1 was shown in p1's own hand tells nothing of p2's hand: only p2's other kinds are secret here.
+    p2_only = p2_secret - p1_shown
+    assert p2_only and not p2_only & _sent_cards(received[:frames_before_p2]), "p2's cards reach no message"
     assert "You draw" not in page.locator(LOG).inner_text(), "p1's drawn card is not named to p2"
     page.locator(".p10-btn-show-cards").click()
     mirror.show_cards()
