@@ -61,12 +61,9 @@ autodoc_default_options = {
 # undotted names autodoc cannot resolve in a postponed annotation (a type alias such as ``CountArray``, or a name
 # imported only for type checking such as ``Executor``). If this ever gets in the way, ``nitpicky = False``.
 nitpicky = True
-EXTERNAL = (
-    "builtins collections concurrent enum fractions gettext os pathlib random string types typing "
-    "numpy np pandas pd ipywidgets anywidget traitlets IPython jupyter_server plotly"
-)
 nitpick_ignore_regex = [
-    ("py:.*", rf"~?({'|'.join(EXTERNAL.split())})\..*"),
+    # Any dotted name outside the kit's own packages: the standard library and the third-party packages.
+    ("py:.*", r"~?(?!(?:phase10kit|widgets|phase10kit_server)\.)\w+\..*"),
     ("py:.*", r".*\._\w+\..*"),
     ("py:class", r"~?\w+"),
 ]
