@@ -12,7 +12,8 @@ import logging
 from collections.abc import Callable
 
 from phase10kit.errors import Phase10Error
-from widgets._safety import Feedback, describe_error
+from widgets import _safety  # _safety.Feedback: the API reference cannot tell it from the course's Feedback by name
+from widgets._safety import describe_error
 from widgets.session import TableSession
 from widgets.session_settings import check_speed
 
@@ -26,7 +27,7 @@ class BotPacer:
     event loop runs (Jupyter, Voila), else played at once. ``refresh`` redraws the table; refusals and failures
     are shown in ``feedback``."""
 
-    def __init__(self, session: TableSession, feedback: Feedback, refresh: Callable[[], None]) -> None:
+    def __init__(self, session: TableSession, feedback: _safety.Feedback, refresh: Callable[[], None]) -> None:
         self.session = session
         self.feedback = feedback
         self.refresh = refresh

@@ -11,7 +11,8 @@ from collections.abc import Callable
 from typing import Any
 
 from phase10kit.i18n import LANGUAGES, translator
-from widgets._safety import Feedback, SafeDropdown
+from widgets import _safety  # _safety.Feedback: the API reference cannot tell it from the course's Feedback by name
+from widgets._safety import SafeDropdown
 from widgets.session import TableSession
 from widgets.session_settings import DEFAULT_SPEED
 from widgets.table_menus import dropdown, set_options
@@ -41,7 +42,7 @@ class SettingsMenus:
     def __init__(
         self,
         session: TableSession,
-        feedback: Feedback,
+        feedback: _safety.Feedback,
         *,
         on_speed: Callable[[float], None],
         on_lang: Callable[[str], None],
