@@ -28,7 +28,9 @@ from phase10kit.phases import GroupKind, GroupSpec, Phase, phase
 from phase10kit.rules import PRESETS, Rules, phase_list
 from phase10kit.solver import Layout, can_complete, find_layout, missing, outs
 
-__version__ = "0.1.0"
+# The same version as pyproject.toml's (tests/test_import_isolation.py compares them): a literal, not the
+# installed metadata, so that a source checkout imports without being installed and never reports a stale install.
+__version__ = "0.2.0"
 
 __all__ = [
     "COLORS",

@@ -16,11 +16,12 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import ModuleType
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import ipywidgets
 
 from phase10kit.actions import Action, Discard, Draw, Hit, Lay, Take, parse_action, seat_notation
+from phase10kit.bots import SmartBot
 from phase10kit.cards import Card, parse_cards
 from widgets.table import Table
 
@@ -97,6 +98,36 @@ def play_with_buttons(table: Table, action: Action) -> None:
         if action.target is not None:
             table.skip_target.value = action.target
         table.buttons["discard"].click()
+
+
+def instant_table(players: int = 3, seed: int = 0, **kwargs: Any) -> Table:
+    """A table whose bots move at once (``speed=0``), whatever event loop an earlier test left running."""
+    return Table(players=players, seed=seed, speed=0, **kwargs)
+
+
+def autopilot(table: Table, seed: int, *, until: Any = None, limit: int = 3000) -> list[Action]:
+    """A bot plays the human's seat through the buttons until ``until(table, action)``, the end or ``limit`` moves.
+
+    A finished hand's summary waits for Next round: the autopilot presses it.
+    """
+    bot = SmartBot(seed=seed)
+    done: list[Action] = []
+    for _ in range(limit):
+        game = table.game
+        if game.is_over():
+            return done
+        if table.session.state == "summary":
+            table.next_button.click()
+            continue
+        assert game.current_player == table.human, "bots play until the human's turn"
+        action = bot.choose(game.view(table.human))
+        if until is not None and until(table, action):
+            return done
+        play_with_buttons(table, action)
+        assert table.errors.text == "", table.errors.text
+        assert table.status.tone != "problem", table.status.text
+        done.append(action)
+    return done
 
 
 def known_to(table: Table, seat: int | None) -> set[Card]:

@@ -1,88 +1,29 @@
-"""The playable table: every control driven from Python, the DOM contract, and nothing hidden ever synced."""
+"""The playable table driven from Python: the DOM contract, the controls of each moment, whole games, take-backs,
+hints, laying down and hitting (refusals: ``test_widgets_table_refusals.py``; hidden cards: ``..._hidden.py``)."""
 
 from __future__ import annotations
 
 import asyncio
 import concurrent.futures
-import json
-import random
 import re
 from collections import Counter
 from html import escape
-from typing import Any
 
 import pytest
 
-from phase10kit.actions import Action, Discard, Draw, Hit, Lay, Take, group_notation, parse_action, seat_notation
+from phase10kit.actions import Action, Discard, Draw, Hit, Lay, Take, group_notation, seat_notation
 from phase10kit.bots import SmartBot
-from phase10kit.cards import Card, card_in_text
+from phase10kit.cards import Card
 from phase10kit.errors import Reason
-from phase10kit.game import PlayerView
 from phase10kit.hints import hint
 from phase10kit.rules import Rules
 from phase10kit.solver import find_layout
-from tests.helpers import known_to, play_with_buttons, redeal_unseen, select, synced_text
+from tests.helpers import autopilot, play_with_buttons, select
+from tests.helpers import instant_table as make
 from widgets._safety import describe_error
 from widgets.table import BUTTONS, Table
-from widgets.table_parts import phase_reminder_html
 
 LABELS = ["Draw", "Take discard", "Lay down", "Hit", "Discard", "Hint", "Undo", "New game"]
-
-
-# ---------------------------------------------------------------------------------------------- helpers
-
-
-def make(players: int = 3, seed: int = 0, **kwargs: Any) -> Table:
-    """A table whose bots move at once (``speed=0``), whatever event loop an earlier test left running."""
-    return Table(players=players, seed=seed, speed=0, **kwargs)
-
-
-def autopilot(table: Table, seed: int, *, until: Any = None, limit: int = 3000) -> list[Action]:
-    """A bot plays the human's seat through the buttons until ``until(table, action)``, the end or ``limit`` moves.
-
-    A finished hand's summary waits for Next round: the autopilot presses it.
-    """
-    bot = SmartBot(seed=seed)
-    done: list[Action] = []
-    for _ in range(limit):
-        game = table.game
-        if game.is_over():
-            return done
-        if table.session.state == "summary":
-            table.next_button.click()
-            continue
-        assert game.current_player == table.human, "bots play until the human's turn"
-        action = bot.choose(game.view(table.human))
-        if until is not None and until(table, action):
-            return done
-        play_with_buttons(table, action)
-        assert table.errors.text == "", table.errors.text
-        assert table.status.tone != "problem", table.status.text
-        done.append(action)
-    return done
-
-
-def hidden_kinds(table: Table) -> set[Card]:
-    """Card kinds in opponents' hands or the draw pile of which the human has never seen a copy."""
-    g = table.game
-    hidden = {c for seat in range(g.players) if seat != table.human for c in g.hands[seat]} | set(g.draw_pile)
-    return hidden - known_to(table, table.human)
-
-
-def assert_nothing_hidden_synced(table: Table) -> None:
-    """No never-seen card kind is written anywhere synced.
-
-    The hint (it lists outs by kind) and the phase reminder (a fixed example of the phase) are checked apart.
-    """
-    apart = ("p10-hint", "p10-phase-reminder")
-    view = table.session.view()
-    assert table.reminder.value in ("", phase_reminder_html(view, table.lang)), "the reminder shows the phase only"
-    text = synced_text(table, without=apart, model_ids=True)
-    for card in hidden_kinds(table):
-        assert not card_in_text(card).search(text), f"{card} is hidden but synced"
-    for line in table.game.history:
-        if line.startswith(("deal", "pile")):
-            assert line not in text
 
 
 # ---------------------------------------------------------------------------------------------- the DOM contract
@@ -241,89 +182,25 @@ def test_bots_say_what_they_did_and_their_reasons_only_after_the_hand(players: i
     assert all(entry.reasoning in t.session.log_line(entry) for entry in finished), "after the hand: the reasons"
 
 
-# ---------------------------------------------------------------------------------------------- refusals and errors
+def test_paced_bots_play_on_the_running_event_loop() -> None:
+    async def scenario() -> Table:
+        t = Table(players=3, seed=14, speed=0.001)
+        while t._bot_task is not None and not t._bot_task.done():
+            await asyncio.sleep(0.001)
+        assert t.game.current_player == 0
+        t.buttons["draw"].click()
+        select(t, [t.hand.hand[0]])
+        t.buttons["discard"].click()
+        assert t._bot_task is not None and t.game.current_player != 0, "the bots' moves do not block the click"
+        await t._bot_task
+        return t
 
-
-def engine_sentence(table: Table, action: Action) -> str:
-    """What the status line must say for an action the engine refuses: the engine's own reason, described."""
-    error = table.game.why_not(action)
-    assert error is not None, f"{action} should be refused"
-    return describe_error(error, table.lang)
-
-
-def test_illegal_actions_show_the_engines_reason() -> None:
-    t = make(players=3, seed=2)
-    t.buttons["discard"].click()  # before drawing, with nothing selected
-    assert t.status.tone == "problem" and "Select exactly one card" in t.status.text
-    card = t.hand.hand[0]
-    select(t, [card])
-    expected = engine_sentence(t, Discard(0, card, None if not card.is_skip else 1))
-    t.buttons["discard"].click()
-    assert t.status.tone == "problem" and t.status.text == expected
-    t.buttons["draw"].click()
-    expected = engine_sentence(t, Draw(0))
-    t.buttons["draw"].click()  # drawn already: the engine refuses
-    assert t.status.tone == "problem" and t.status.text == expected
-    assert len(t.game.hands[0]) == 11
-    t.buttons["lay"].click()
-    assert t.status.tone == "problem"
-
-
-def test_hit_before_laying_down_is_refused_by_the_engine() -> None:
-    t = autopilot_until_opponent_laid()
-    select(t, [t.hand.hand[0]])
-    card = t.hand.hand[0]
-    expected = engine_sentence(t, Hit(0, 1, 0, card))
-    t.buttons["hit"].click()
-    assert t.status.tone == "problem" and t.status.text == expected
-
-
-def autopilot_until_opponent_laid() -> Table:
-    for seed in range(30):
-        t = make(players=2, seed=seed, bots="smart")
-
-        def opponent_laid(table: Table, action: Action) -> bool:
-            view = table.game.view(table.human)
-            return view.stage == "play" and view.laid[1] is not None and view.laid[0] is None
-
-        autopilot(t, seed, until=opponent_laid)
-        if not t.game.is_over():
-            return t
-    raise AssertionError("no seed where the opponent lays down first")
-
-
-def test_an_unexpected_exception_is_shown_and_the_table_stays_usable(monkeypatch: pytest.MonkeyPatch) -> None:
-    t = make(players=2, seed=4)
-    original = t.game.apply
-
-    def broken(action: Action) -> None:
-        raise RuntimeError("boom <b>")
-
-    monkeypatch.setattr(t.game, "apply", broken)
-    t.buttons["draw"].click()
-    assert "RuntimeError: boom <b>" in t.errors.text and "&lt;b&gt;" in t.errors.value
-    monkeypatch.setattr(t.game, "apply", original)
-    t.buttons["draw"].click()
-    assert t.errors.text == "" and len(t.game.hands[0]) == 11
-
-
-def test_bot_text_is_escaped_and_kept_back_during_the_hand() -> None:
-    class Loud:
-        def __init__(self) -> None:
-            self.bot = SmartBot(seed=1)
-
-        def choose(self, view: PlayerView) -> Action:
-            return self.bot.choose(view)
-
-        def explain(self) -> str:
-            # No card named: teaching mode shows only reasons naming public cards (tests/test_hidden_information.py).
-            return "<script>alert(1)</script> I keep what helps my phase"
-
-    t = make(players=2, seed=9, bots=[Loud()])
-    autopilot(t, seed=9, limit=6)
-    assert "I keep" not in t.log_area.value and "script" not in t.log_area.value
-    t.teaching_choice.value = True
-    assert "<script>" not in t.log_area.value and "&lt;script&gt;" in t.log_area.value
+    # A fresh thread has no event loop of its own, whatever earlier tests (Playwright's sync API)
+    # left running in the main thread.
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
+        t = pool.submit(asyncio.run, scenario()).result(timeout=60)
+    assert t.game.current_player == 0 or t.game.is_over()
+    assert t.errors.text == ""
 
 
 # ---------------------------------------------------------------------------------------------- undo, new game, hint
@@ -386,84 +263,7 @@ def test_hint_shows_the_rules_packages_hint_with_outs_and_odds() -> None:
     assert "Chance of holding it after 1, 2, 3 more draws" in t.hint_area.value
 
 
-# ---------------------------------------------------------------------------------------------- safety
-
-
-@pytest.mark.parametrize("seed", range(12))
-def test_no_synced_trait_holds_what_the_human_may_not_see(seed: int) -> None:
-    players = 2 + seed % 5
-    t = make(players=players, seed=seed, bots=["random", "greedy", "smart"][seed % 3])
-    assert_nothing_hidden_synced(t)
-    t.buttons["hint"].click()
-    autopilot(t, seed, limit=4 + seed)
-    t.buttons["hint"].click()
-    assert_nothing_hidden_synced(t)
-
-
-@pytest.mark.parametrize("seed", range(6))
-def test_synced_state_does_not_depend_on_hidden_cards(seed: int) -> None:
-    """Redealing the opponents' hands and the draw pile among themselves changes nothing the browser holds."""
-    t = make(players=3 + seed % 3, seed=seed)
-    autopilot(t, seed, limit=3 + 2 * seed)
-    if t.game.is_over():
-        return
-    t.hint()
-    t._refresh()
-    before = synced_text(t, model_ids=True)
-    redeal_unseen(t, random.Random(seed), t.human)
-    t.hint()
-    t._refresh()
-    assert synced_text(t, model_ids=True) == before
-
-
-def test_whatever_the_browser_sends_is_validated() -> None:
-    t = make(players=3, seed=5)
-    t.hand.set_state({"selected": ["x", 99, -1, 2, True], "cards": ["W", "W"]})
-    assert t.hand.selected == [2] and t.hand.cards == [str(c) for c in t.game.hands[0]]
-    t.buttons["discard"].set_state({"disabled": False, "description": "<img>"})
-    assert t.buttons["discard"].disabled and t.buttons["discard"].description == "Discard"
-    t.skip_target.set_state({"index": 999})
-    t.hit_target.set_state({"index": "0; drop"})
-    t.layout_choice.set_state({"_options_labels": ["p2 hand"], "index": -5})
-    t.status.set_state({"value": "<script>"})
-    t.log_area.set_state({"value": "forged"})
-    assert "<script>" not in t.status.value and t.log_area.value != "forged"
-    children = t.children
-    t.set_state({"children": []})
-    t.opponents_box.set_state({"children": []})
-    assert t.children == children and len(t.opponents_box.children) == 3, "two seats and the piles"
-    assert t.errors.text == ""
-    t.buttons["draw"].click()  # still usable
-    assert len(t.game.hands[0]) == 11
-
-
-def test_paced_bots_play_on_the_running_event_loop() -> None:
-    async def scenario() -> Table:
-        t = Table(players=3, seed=14, speed=0.001)
-        while t._bot_task is not None and not t._bot_task.done():
-            await asyncio.sleep(0.001)
-        assert t.game.current_player == 0
-        t.buttons["draw"].click()
-        select(t, [t.hand.hand[0]])
-        t.buttons["discard"].click()
-        assert t._bot_task is not None and t.game.current_player != 0, "the bots' moves do not block the click"
-        await t._bot_task
-        return t
-
-    # A fresh thread has no event loop of its own, whatever earlier tests (Playwright's sync API)
-    # left running in the main thread.
-    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
-        t = pool.submit(asyncio.run, scenario()).result(timeout=60)
-    assert t.game.current_player == 0 or t.game.is_over()
-    assert t.errors.text == ""
-
-
-def test_bad_constructor_arguments_are_refused() -> None:
-    from phase10kit.errors import Phase10Error
-
-    for kwargs in ({"players": 7}, {"bots": "genius"}, {"bots": ["smart"]}, {"speed": -1}, {"lang": "xx"}):
-        with pytest.raises(Phase10Error):
-            Table(**{"players": 3, "seed": 1, **kwargs})
+# ---------------------------------------------------------------------------------------------- laying down and hitting
 
 
 def test_lay_down_with_nothing_selected_lays_the_suggested_layout() -> None:
@@ -525,39 +325,6 @@ def test_lay_down_with_one_card_selected_offers_the_layout_that_uses_it() -> Non
     pytest.fail("no seed where the human can lay down")
 
 
-def test_the_hands_selection_from_the_browser_is_cleaned_before_it_is_echoed() -> None:
-    t = make(players=3, seed=5)
-    sent: list[dict[str, Any]] = []
-    original = t.hand._send
-
-    def record(msg: dict[str, Any], buffers: Any = None) -> None:
-        sent.append(msg)
-        original(msg, buffers)
-
-    t.hand._send = record  # type: ignore[method-assign]
-    t.hand.set_state({"selected": list(range(2_000_000))})
-    t.hand.set_state({"selected": "0,1"})
-    t.hand.set_state({"sort_by": "<script>"})
-    assert t.hand.selected == [] and t.hand.sort_by == "dealt"
-    assert len(json.dumps(sent, default=str)) < 20_000, "nothing the browser sent comes back whole"
-    t.hand.set_state({"selected": [3, 3, 1, "x", 50]})
-    assert t.hand.selected == [1, 3]
-    echoes = [m for m in sent if m.get("method") == "echo_update"]
-    assert all(m["state"].get("selected", [1, 3]) == [1, 3] for m in echoes[-1:])
-
-
-@pytest.mark.parametrize("index", [None, -1, 99, "0", True, 1.5])
-def test_every_menu_refuses_an_empty_or_invalid_browser_value_with_a_sentence(index: object) -> None:
-    t = make(players=3, seed=5)
-    for menu in (t.speed_choice, t.lang_choice, t.layout_choice, t.hit_target, t.skip_target, t.hit_end):
-        value = menu.value
-        t.status.show("", "info")
-        menu.set_state({"index": index})
-        assert menu.value == value, "the menu keeps its value"
-        assert t.status.tone == "problem" and "not one of the choices" in t.status.text
-    assert t.speed == 0.0 and t.lang == "en" and t.errors.text == ""
-
-
 def test_a_selected_card_that_fits_offers_a_button_for_each_group_it_fits() -> None:
     for seed in range(40):
         t = make(players=2, seed=seed, bots="greedy")
@@ -582,55 +349,6 @@ def test_a_selected_card_that_fits_offers_a_button_for_each_group_it_fits() -> N
         assert len(t.game.melds[hit.target][hit.group].cards) == before + 1
         return
     pytest.fail("no seed lets the human hit")
-
-
-# ---------------------------------------------------------------------------------------------- hot-seat
-
-
-def _private_kinds(table: Table, seat: int) -> set[Card]:
-    """Card kinds in ``seat``'s hand that nothing public shows (discard pile, laid groups, cards left at a summary)."""
-    g = table.game
-    public = set(g.discard_pile) | {c for m in g.melds for group in m for c in group.cards}
-    public |= {c for summary in table.session.sheet for r in summary.results for c in r.left}
-    public |= {card for line in g.history if re.match(r"p[1-6] ", line) for card in _played(line)}
-    return set(g.hands[seat]) - public
-
-
-def _played(line: str) -> list[Card]:
-    action = parse_action(line)
-    if isinstance(action, Lay):
-        return list(action.cards)
-    return [action.card] if isinstance(action, Hit | Discard) else []
-
-
-def test_hot_seat_syncs_no_humans_cards_behind_the_cover() -> None:
-    t = make(players=4, seed=12, bots="greedy", humans=2)
-    covers = 0
-    bot = SmartBot(seed=3)
-    for _ in range(300):
-        state = t.session.state
-        if state == "cover":
-            covers += 1
-            text = synced_text(t, model_ids=True)
-            assert t.hand.cards == [] and t.cover.layout.display != "none"
-            assert t.reminder.value == "" and t.mine.value == ""
-            secret = _private_kinds(t, 0) | _private_kinds(t, 1)
-            assert secret, "the humans hold cards nothing public shows"
-            for card in secret:
-                assert not card_in_text(card).search(text), f"{card} is synced behind the cover"
-            t.show_button.click()
-            assert t.viewer is not None
-            assert sorted(t.hand.cards) == sorted(str(c) for c in t.game.hands[t.viewer])
-            if covers >= 4:
-                return
-        elif state == "summary":
-            t.next_button.click()
-        elif state == "human":
-            play_with_buttons(t, bot.choose(t.game.view(t.game.current_player)))
-            assert t.status.tone != "problem", t.status.text
-        else:
-            raise AssertionError(f"unexpected state {state}")
-    pytest.fail("fewer than four cover screens")
 
 
 def test_clicking_a_laid_group_the_selected_card_fits_plays_the_hit() -> None:

@@ -15,7 +15,6 @@ See ``widgets/README.md`` for the DOM contract.
 from __future__ import annotations
 
 import asyncio
-import logging
 from collections import Counter
 from collections.abc import Callable, Sequence
 from html import escape
@@ -27,7 +26,7 @@ from phase10kit.actions import Action, Draw, Hit, Lay, Take, group_notation
 from phase10kit.cards import Card
 from phase10kit.errors import Phase10Error, Reason
 from phase10kit.game import Game, PlayerView
-from phase10kit.i18n import LANGUAGES, check_lang, translator
+from phase10kit.i18n import check_lang, translator
 from phase10kit.refusals import SENTENCES
 from phase10kit.rules import Rules
 from widgets._safety import N_, BrowserLocked, Feedback, Locked, Refusal, describe_error, locked_html
@@ -35,14 +34,14 @@ from widgets.cards import GroupsView, HandView
 from widgets.language import notebook_lang
 from widgets.session import TableSession
 from widgets.session_bots import BOT_LEVELS, Chooser
-from widgets.session_settings import DEFAULT_SPEED, TableSettings, check_speed
+from widgets.session_settings import DEFAULT_SPEED, TableSettings
 from widgets.session_text import describe_action, seat_name
-from widgets.table_menus import SelectionMenus, dropdown, row_layout, set_options, show_widget
+from widgets.table_menus import SelectionMenus, row_layout, show_widget
+from widgets.table_pacing import BotPacer
 from widgets.table_parts import (
     TABLE_CSS,
     LockedColumn,
     LockedRow,
-    SafeCheckbox,
     TableButton,
     cover_html,
     hint_html,
@@ -56,10 +55,9 @@ from widgets.table_parts import (
     turn_html,
 )
 from widgets.table_seats import SeatAreas
+from widgets.table_settings import SettingsMenus
 
-__all__ = ["BOT_LEVELS", "BUTTONS", "SPEEDS", "Chooser", "Table"]
-
-LOG = logging.getLogger("widgets")
+__all__ = ["BOT_LEVELS", "BUTTONS", "Chooser", "Table"]
 
 BUTTONS: dict[str, str] = {
     "draw": N_("Draw"),
@@ -79,9 +77,6 @@ EXTRA_BUTTONS: dict[str, str] = {
     "rules": N_("? Rules"),
 }
 """The buttons of the table's other moments: the end of a hand, the cover screen, the rules panel."""
-
-SPEEDS: tuple[float, ...] = (0.0, 0.4, DEFAULT_SPEED, 1.5)
-"""Seconds between bots' moves offered by the speed menu (0: instant)."""
 
 
 class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
@@ -154,11 +149,11 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         """Make the widgets over ``session``, lay them out, draw them and let the bots start if they are first."""
         self.session = session
         self._callbacks: list[Callable[[Table], None]] = []
-        self._bot_task: asyncio.Task[None] | None = None
         self._rules_open = False
         self.lang = session.lang
         self.feedback = Feedback(self.lang)
         self.status, self.errors = self.feedback.status, self.feedback.errors
+        self.pacer = BotPacer(session, self.feedback, self._refresh)
         self._build_areas()
         self._build_buttons()
         self._build_menus()
@@ -166,7 +161,7 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         self.seat_areas.seat(session.viewer, session.players)
         session.on_change(self._changed)
         self._refresh()
-        self._continue()
+        self.pacer.start()
 
     def _build_areas(self) -> None:
         """The areas drawn from the view: title, turn banner, seats, piles, the viewer's hand and groups, texts."""
@@ -217,19 +212,11 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         self.menus = SelectionMenus(lambda hit: self.feedback.guard(self._clicked(self._play_hit(hit))))
         self.layout_choice, self.hit_target, self.hit_end, self.skip_target = self.menus.menus
         self.hit_options, self.choices = self.menus.hit_options, self.menus.row
-        self.speed_choice = dropdown("p10-speed")
-        self.lang_choice = dropdown("p10-lang")
-        # Each language is named in itself, so the menu reads the same in every language.
-        self.lang_choice.options = [(name, code) for code, name in LANGUAGES.items()]
-        self.lang_choice.value = self.lang
-        self.teaching_choice = SafeCheckbox(value=self.session.teaching, indent=False)
-        self.teaching_choice.add_class("p10-teaching")
-        self.teaching_choice.layout.width = "auto"
+        settings = SettingsMenus(self.session, self.feedback, on_speed=self.pacer.set_speed, on_lang=self.set_lang)
+        self.setting_menus = settings
+        self.speed_choice, self.lang_choice = settings.menus
+        self.teaching_choice = settings.teaching_choice
         self._label_controls()
-        self.speed_choice.value = self.speed
-        self.speed_choice.observe(self.feedback.guard(self._on_speed), names="value")
-        self.lang_choice.observe(self.feedback.guard(self._on_lang), names="value")
-        self.teaching_choice.observe(self.feedback.guard(self._on_teaching), names="value")
         self.hand.observe(self.feedback.guard(self._on_selection), names="selected")
 
     def _arrange(self) -> None:
@@ -265,6 +252,11 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         self.add_class("p10-table")
 
     @property
+    def _bot_task(self) -> asyncio.Task[None] | None:
+        """The bots' paced moves under way (``BotPacer.task``), which a test awaits."""
+        return self.pacer.task
+
+    @property
     def opponent_views(self) -> dict[int, Locked]:
         """Each seat shown from outside: its facts (``SeatAreas``)."""
         return self.seat_areas.opponent_views
@@ -282,20 +274,9 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         for button, key in ((self.next_button, "next"), (self.show_button, "show"), (self.rules_button, "rules")):
             button.description = button.tooltip = t.gettext(EXTRA_BUTTONS[key])
         self.menus.label(self.lang)
-        self.speed_choice.description = t.gettext("Bot speed:")
-        self.lang_choice.description = t.gettext("Language:")
-        self.teaching_choice.description = t.gettext("Teaching mode (show the bots' reasons)")
-        speeds = sorted({*SPEEDS, self.speed})
-        set_options(self.speed_choice, [(self._speed_label(s), s) for s in speeds])
-        for menu in (*self.menus.menus, self.speed_choice):
+        self.setting_menus.label(self.lang)
+        for menu in (*self.menus.menus, *self.setting_menus.menus):
             menu.on_refused = self._menu_refused
-        self.lang_choice.on_refused = self._menu_refused
-
-    def _speed_label(self, speed: float) -> str:
-        t = translator(self.lang)
-        if speed == 0:
-            return t.gettext("instant")
-        return t.gettext("{seconds} s per move").format(seconds=f"{speed:g}")
 
     def _menu_refused(self) -> None:
         t = translator(self.lang)
@@ -367,24 +348,6 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
             self.hint_area.value = ""
         self.session.set_lang(lang)
 
-    def _on_lang(self, change: Any) -> None:
-        if change["new"] is None:  # cannot come from the browser (refused), only from code
-            self.lang_choice.value = self.lang
-            return
-        self.set_lang(change["new"])
-
-    def _on_speed(self, change: Any) -> None:
-        if change["new"] is None:
-            self.speed_choice.value = self.speed
-            return
-        self.session.set_speed(check_speed(change["new"]))
-        if self.session.speed == 0 and self._bot_task is not None:
-            self._cancel_bots()  # instant from now on: the bots finish their moves at once
-            self._continue()
-
-    def _on_teaching(self, change: Any) -> None:
-        self.session.set_teaching(bool(change["new"]))
-
     def toggle_rules(self) -> None:
         """Open or close the rules panel (the "?" button)."""
         self._rules_open = not self._rules_open
@@ -407,37 +370,6 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
 
         return clicked
 
-    def _continue(self) -> None:
-        """Let the bots move if they are next: paced on the running event loop, or at once."""
-        if self.session.state != "bots" or (self._bot_task is not None and not self._bot_task.done()):
-            return
-        if self.session.speed > 0 and _running_loop() is not None:
-            self._bot_task = asyncio.ensure_future(self._paced_bots())
-            self._refresh()
-            return
-        self.session.play_bots()
-
-    async def _paced_bots(self) -> None:
-        """The session's paced moves; errors become visible, never raised into the event loop."""
-        try:
-            await self.session.run_bots()
-        except asyncio.CancelledError:
-            raise
-        except Phase10Error as refusal:
-            self.status.show(describe_error(refusal, self.lang), "problem")
-        except Exception as failure:  # visible, and the table stays usable
-            LOG.exception("the bots' moves failed")
-            self.errors.show(failure)
-        finally:
-            if self._bot_task is asyncio.current_task():  # a newer run may have replaced this one
-                self._bot_task = None
-            self._refresh()
-
-    def _cancel_bots(self) -> None:
-        task, self._bot_task = self._bot_task, None
-        if task is not None and not task.done():
-            task.cancel()
-
     def _act(self, action: Action) -> None:
         """The viewer's move: the session and the engine check it; then the bots answer."""
         self.hint_area.value = ""
@@ -445,7 +377,7 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         t = translator(self.lang)
         done = describe_action(action, action.player, self.lang).rstrip(".。")
         self.status.show(t.gettext("Done: {action}.").format(action=done))
-        self._continue()
+        self.pacer.start()
 
     def _seat(self) -> int:
         """The seat at the screen whose turn it is (the session's refusal otherwise: bots, cover, summary)."""
@@ -500,7 +432,7 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
 
     def undo(self) -> None:
         """Take back the viewer's last move of this turn, when it revealed nothing (else say why not)."""
-        self._cancel_bots()
+        self.pacer.cancel()
         self.session.take_back()
         self.hint_area.value = ""
         self.status.show(translator(self.lang).gettext("Your last move was taken back."), "info")
@@ -509,7 +441,7 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         """Close the end-of-hand summary and go on with the next hand."""
         self.session.next_hand()
         self.status.show("", "info")
-        self._continue()
+        self.pacer.start()
 
     def show_cards(self) -> None:
         """Hot-seat: the player behind the cover screen shows their cards."""
@@ -518,11 +450,11 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
 
     def new_game(self) -> None:
         """Deal a new game (its seed drawn from the table's seed, so a seeded table is reproducible)."""
-        self._cancel_bots()
+        self.pacer.cancel()
         self.hint_area.value = ""
         self.session.new_game()
         self.status.show(translator(self.lang).gettext("A new game is dealt."), "info")
-        self._continue()
+        self.pacer.start()
 
     # ------------------------------------------------------------------ what the selection allows
 
@@ -629,10 +561,3 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
     def _hint_html(self) -> str:
         """The rules package's hint for the viewer's view (``phase10kit.hints``), as HTML."""
         return hint_html(self.session.view(), self.lang)
-
-
-def _running_loop() -> asyncio.AbstractEventLoop | None:
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        return None

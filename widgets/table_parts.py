@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from html import escape
+from importlib.resources import files
 from typing import Any
 
 import ipywidgets
@@ -456,33 +457,6 @@ def rules_html(rules: Rules, lang: str = "en") -> str:
     )
 
 
-TABLE_CSS = """
-.p10-table { font-size: 15px; }
-.p10-table .p10-seat { padding: 2px; }
-.p10-table .p10-opponent { border: 1px solid #888; border-radius: 8px; padding: 4px; margin: 2px; }
-.p10-table .p10-opponent.p10-seat-acting { border: 4px solid #8a3b00; background: #fff1de; }
-.p10-table .p10-to-play { font-weight: bold; color: #8a3b00; }
-.p10-table .p10-opponent { flex: 1 1 230px; min-width: 200px; }
-.p10-table .p10-piles { flex: 1 1 260px; margin: 2px 6px; }
-.p10-table .p10-turn-yours { font-size: 22px; font-weight: bold; background: #1f5e2e; color: #fff;
-  padding: 8px 12px; border-radius: 8px; }
-.p10-table .p10-turn-others, .p10-table .p10-turn-cover, .p10-table .p10-turn-summary,
-.p10-table .p10-turn-over { font-size: 18px; font-weight: bold; background: #eee; color: #111;
-  padding: 8px 12px; border-radius: 8px; border: 2px solid #555; }
-.p10-table .p10-my-turn { border: 4px solid #1f5e2e; border-radius: 10px; padding: 4px; background: #eef8f0; }
-.p10-table .p10-sidebar { min-width: 320px; max-width: 420px; }
-.p10-table .p10-log-list { max-height: 300px; overflow-y: auto; margin: 0; padding-left: 2.4em; }
-.p10-table .p10-score-sheet table, .p10-table .p10-summary table { border-collapse: collapse; }
-.p10-table .p10-score-sheet td, .p10-table .p10-score-sheet th,
-.p10-table .p10-summary td, .p10-table .p10-summary th { border: 1px solid #aaa; padding: 2px 6px; }
-.p10-table .p10-summary, .p10-table .p10-cover { border: 3px solid #3b2a6b; border-radius: 10px;
-  padding: 10px; background: #f7f5ff; }
-.p10-table .p10-cover-text { font-size: 22px; font-weight: bold; }
-.p10-table .p10-summary caption { font-size: 18px; font-weight: bold; text-align: left; padding: 4px 0; }
-.p10-table .p10-why { color: #333; font-size: 13px; }
-.p10-table .p10-rules { border: 2px solid #3b2a6b; border-radius: 8px; padding: 6px; background: #fbfaff;
-  max-height: 55vh; overflow-y: auto; }
-.p10-table .p10-log-list li, .p10-table .p10-rules li { line-height: 1.35; margin-bottom: 3px; }
-.p10-table .p10-note { font-size: 12px; color: #333; }
-"""
-"""The table's own styles (no font or icon from outside the machine)."""
+TABLE_CSS = files("widgets").joinpath("static", "table.css").read_text(encoding="utf-8")
+"""The table's own styles (no font or icon from outside the machine), kept in ``widgets/static/table.css`` beside
+the anywidgets' CSS so that an editor and a linter see CSS; it ships in the wheel with the rest of ``widgets``."""
