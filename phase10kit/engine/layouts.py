@@ -5,7 +5,7 @@ and the Wilds that complete it); equal groups of a phase come in ascending order
 appears once. The candidate groups of one value (or one run window) depend only on the hand's
 cards of that value and its Wilds, so they are cached and shared by hands that differ elsewhere.
 
-Why a second search beside the solver's (``phase10kit.solver_core``): the two answer different
+Why a second search beside the solver's (``phase10kit.solver``; plans in ``solver_plans``): the two answer different
 questions. The solver scores *plans* (a base per group) and builds the one best layout (fewest
 Wilds) or counts what is missing; it never lists alternatives. The legal moves need *every*
 distinct lay-down (each is an action a player may choose), which no plan score gives.
