@@ -32,6 +32,7 @@ from phase10kit.errors import Phase10Error, Reason, quote
 from phase10kit.game import PlayerView
 from phase10kit.phases import Phase, phase
 from phase10kit.probability.profiles import STANDARD_DECK, DeckSpec
+from phase10kit.probability.simulate import Z95
 from phase10kit.probability.solitaire import fits_model, solitaire_optimum
 from phase10kit.rules import HAND_SIZE, Rules
 from phase10kit.solver import can_complete
@@ -40,8 +41,6 @@ __all__ = ["bot_policy", "bots_against_optimum", "model_turns", "play_solitaire"
 
 DiscardPolicy = Callable[[list[Card]], Card]
 """Chooses the card to discard from an 11-card hand."""
-Z95 = 1.959963984540054
-"""The 97.5% point of the standard normal distribution: mean ± Z95 × standard error is a 95% interval."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
+from phase10kit.bots.expert import TIE  # discards closer than this many turns are equally good
 from phase10kit.cards import Card, shuffled_deck
 from phase10kit.errors import Phase10Error, Reason
 from phase10kit.explain import phase_name
@@ -28,9 +29,6 @@ from widgets.cards import HandView
 from widgets.language import notebook_lang
 
 __all__ = ["DiscardTrainer"]
-
-TIE = 1e-9
-"""Discards whose values differ by less than this many turns are equally good."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -124,6 +124,8 @@ class OddsExplorer(Exercise):
         refill(self.hand_text, self.deal, self._update)
 
     def _update(self) -> None:
+        # Imported on first use: the probability package loads numpy and pandas, which a page that never asks
+        # for odds (the table) should not pay for.
         from phase10kit.probability import completion_odds, exact_deal_odds
 
         t = translator(self.lang)

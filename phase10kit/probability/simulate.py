@@ -27,9 +27,18 @@ from phase10kit.probability.profiles import (
 )
 from phase10kit.rules import Rules
 
-__all__ = ["deal_counts", "deal_profiles", "make_generator", "sample_counts", "simulate_deal_odds", "wilson_interval"]
+__all__ = [
+    "Z95",
+    "deal_counts",
+    "deal_profiles",
+    "make_generator",
+    "sample_counts",
+    "simulate_deal_odds",
+    "wilson_interval",
+]
 
 Z95 = 1.959963984540054
+"""The 97.5% point of the standard normal distribution: mean ± Z95 × standard error is a 95% interval."""
 CHUNK = 50_000
 
 
