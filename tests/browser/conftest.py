@@ -124,10 +124,17 @@ def voila_server(log_name: str, env: dict[str, str] | None = None, extra: tuple[
         yield server
 
 
+TEST_PAGES_PER_ADDRESS = 22
+"""The shared test server's cap on pages per client address: all of the tests' pages share one address."""
+
+
 @pytest.fixture(scope="session")
 def voila_url() -> Iterator[str]:
     """A Voila server on a free loopback port serving ``notebooks/``, stopped after the session."""
-    with voila_server(".voila-test.log") as server:
+    # Every page of the tests comes from 127.0.0.1, one "computer": the per-address cap of voila.json (8, for a
+    # school's laptops) would refuse the ten-page test; the server-wide cap still holds, as shipped.
+    per_address = f"--ClassroomKernelManager.max_kernels_per_address={TEST_PAGES_PER_ADDRESS}"
+    with voila_server(".voila-test.log", extra=(per_address,)) as server:
         yield server.url
 
 
