@@ -341,6 +341,47 @@ def test_a_snapshot_resumes_the_same_game_and_continues_identically() -> None:
     assert resumed.game.to_json() == original.game.to_json(), "New game deals the same seeded game"
 
 
+class SecretSeeds:
+    """Stands in for ``secrets.randbits``: records each size asked for and answers distinct big seeds."""
+
+    def __init__(self) -> None:
+        self.sizes: list[int] = []
+
+    def __call__(self, bits: int) -> int:
+        self.sizes.append(bits)
+        return (1 << (bits - 1)) + len(self.sizes)  # the top bit set: a seed of the full size
+
+
+def test_an_unseeded_table_deals_every_game_from_a_128_bit_secret(monkeypatch: pytest.MonkeyPatch) -> None:
+    drawn = SecretSeeds()
+    monkeypatch.setattr(session_module.secrets, "randbits", drawn)
+    s = TableSession(players=3, bots="greedy", speed=0)
+    first = s.game.to_json()
+    s.new_game()
+    resumed = TableSession.from_snapshot(s.snapshot())
+    resumed.new_game()  # a resumed unseeded table goes on drawing secret seeds, never from its saved generator
+    assert drawn.sizes == [128, 128, 128] and session_module.DEAL_SEED_BITS == 128
+    assert s.game.to_json() != first
+    # What a 128-bit seed dealt replays from the record alone: the history holds every card that came out.
+    play_human(s, SmartBot(seed=1), stop=lambda session: session.state == "summary")
+    replayed = s.game.from_history(s.game.history)
+    assert replayed.history == s.game.history and replayed.view(0) == s.game.view(0)
+
+
+def test_seeded_tables_never_ask_secrets_and_replay(monkeypatch: pytest.MonkeyPatch) -> None:
+    drawn = SecretSeeds()
+    monkeypatch.setattr(session_module.secrets, "randbits", drawn)
+    one, two = TableSession(players=3, seed=12, speed=0), TableSession(players=3, seed=12, speed=0)
+    one.new_game()
+    two.new_game()
+    assert drawn.sizes == [] and one.game.to_json() == two.game.to_json()
+
+
+def test_two_unseeded_tables_deal_different_games() -> None:
+    deals = {TableSession(players=2, bots="random", speed=0).game.view(0).hand for _ in range(5)}
+    assert len(deals) == 5
+
+
 def test_a_hot_seat_snapshot_keeps_the_cover() -> None:
     s = TableSession(players=3, humans=2, seed=4, speed=0)
     resumed = TableSession.from_snapshot(s.snapshot())

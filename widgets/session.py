@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import secrets
 from collections.abc import Callable, Sequence
 from typing import Literal
 
@@ -49,6 +50,9 @@ __all__ = ["State", "TableSession"]
 
 State = Literal["bots", "human", "cover", "summary", "over"]
 
+DEAL_SEED_BITS = 128
+"""The size of an unseeded deal's seed, from ``secrets``: no search over seeds can find it from the cards seen."""
+
 MAX_BOT_MOVES = 20_000
 """A safety stop: more bot moves in a row than any game needs means something is broken."""
 
@@ -59,12 +63,12 @@ MAX_BOT_MOVES = 20_000
 class TableSession:
     """A game of Phase 10 at a table of humans and bots, and everything about its flow.
 
-    ``players`` 2 to 6; ``seed`` an int (None: from the operating system) fixing the deal, the bots
-    and every later ``new_game``; ``bots`` one level for every bot seat or one per bot seat in
-    order (level names or objects with ``choose``/``explain``); ``human`` the human's seat when one
-    human plays; ``humans`` how many humans share the screen (seats 0 .. humans-1); ``speed``
-    seconds between bots' moves for ``run_bots`` (0: at once); ``teaching`` shows the bots'
-    reasons during the hand.
+    ``players`` 2 to 6; ``seed`` an int fixing the deal, the bots and every later ``new_game`` (for
+    demonstrations: it makes every hand public), or None: each deal a 128-bit seed from ``secrets``;
+    ``bots`` one level for every bot seat or one per bot seat in order (level names or objects with
+    ``choose``/``explain``); ``human`` the human's seat when one human plays; ``humans`` how many
+    humans share the screen (seats 0 .. humans-1); ``speed`` seconds between bots' moves for
+    ``run_bots`` (0: at once); ``teaching`` shows the bots' reasons during the hand.
 
     >>> s = TableSession(players=4, humans=2, seed=3, speed=0)
     >>> s.humans, s.state, s.cover, s.viewer
@@ -109,11 +113,17 @@ class TableSession:
         self.speed = settings.speed
         self.teaching = settings.teaching
         # Seeds live only here in Python: a synced seed would let the browser recompute every hand.
+        # A seeded table draws each new game's seed from its own generator (a demonstration replays);
+        # an unseeded one from ``secrets``, so no student can search the seed out of the cards they see.
+        self.seeded = seed is not None
         self._seeds = random.Random(seed)
         self._listeners: list[Callable[[TableSession], None]] = []
         self.generation = 0
         """Grows whenever the game is replaced or moves are taken back: a paced loop of bots' moves stops."""
-        self._deal(seed if seed is not None else self._seeds.getrandbits(32))
+        self._deal(seed if seed is not None else self._next_seed())
+
+    def _next_seed(self) -> int:
+        return self._seeds.getrandbits(32) if self.seeded else secrets.randbits(DEAL_SEED_BITS)
 
     # ------------------------------------------------------------------ set-up
 
@@ -137,8 +147,8 @@ class TableSession:
         return len(self.humans) == 1
 
     def new_game(self) -> None:
-        """Deal a new game (its seed drawn from the table's seed, so a seeded table is reproducible)."""
-        self._deal(self._seeds.getrandbits(32))
+        """Deal a new game: its seed drawn from the table's seed (a seeded table replays), else from ``secrets``."""
+        self._deal(self._next_seed())
         self._notify()
 
     def set_lang(self, lang: str) -> None:
@@ -426,6 +436,7 @@ class TableSession:
             speed=self.speed,
             teaching=self.teaching,
             seeds=self._seeds.getstate()[1],
+            seeded=self.seeded,
             bot_rngs=bot_rngs,
             log=tuple(self.log),
             sheet=tuple(self.sheet),
@@ -454,6 +465,7 @@ class TableSession:
             session = cls.from_settings(settings)
             session.game = saved.game
             session._seeds.setstate(generator_state(saved.seeds))
+            session.seeded = saved.seeded
             for seat, words in saved.bot_rngs.items():
                 rng = getattr(session.bots[seat], "rng", None)
                 if isinstance(rng, random.Random):

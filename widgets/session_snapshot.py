@@ -52,7 +52,8 @@ class TableSnapshot:
     """The facts of a saved table: its game and settings, its generators, its log and score sheet, who sees.
 
     ``seeds`` and ``bot_rngs`` are the words of the table's seed generator and of each bot seat's
-    generator; ``speed`` is checked by the session it is read into (``check_speed``).
+    generator; ``seeded`` whether new games take their seeds from ``seeds`` (a table given a seed) rather
+    than from ``secrets``; ``speed`` is checked by the session it is read into (``check_speed``).
     """
 
     game: Game
@@ -63,6 +64,7 @@ class TableSnapshot:
     speed: Any
     teaching: bool
     seeds: tuple[int, ...]
+    seeded: bool
     bot_rngs: dict[int, tuple[int, ...]]
     log: tuple[LogEntry, ...]
     sheet: tuple[HandSummary, ...]
@@ -83,6 +85,7 @@ class TableSnapshot:
                 "lang": self.lang,
                 "speed": self.speed,
                 "teaching": self.teaching,
+                "seeded": self.seeded,
             },
             "seeds": list(self.seeds),
             "bot_rngs": {str(seat): list(words) for seat, words in self.bot_rngs.items()},
@@ -128,6 +131,8 @@ def _read(data: Any) -> TableSnapshot:
         speed=settings["speed"],
         teaching=saved_bool(settings["teaching"]),
         seeds=_saved_words(data["seeds"]),
+        # Saves from before 0.3 have no "seeded": their next games then take secret seeds, the safe reading.
+        seeded=saved_bool(settings.get("seeded", False)),
         bot_rngs={int(key): _saved_words(words) for key, words in data["bot_rngs"].items()},
         log=tuple(LogEntry.from_dict(entry) for entry in data["log"]),
         sheet=tuple(HandSummary.from_dict(summary) for summary in data["sheet"]),

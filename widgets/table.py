@@ -82,7 +82,7 @@ EXTRA_BUTTONS: dict[str, str] = {
 class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
     """A game of Phase 10 against bots (or hot-seat between humans); ``t.game`` is its engine ``Game``.
 
-    Parameters: ``players`` 2 to 6; ``seed`` an int (None: from the operating system) for the deal
+    Parameters: ``players`` 2 to 6; ``seed`` an int (None: a 128-bit seed from ``secrets``) for the deal
     and the bots; ``bots`` a level for every bot (``"random"``, ``"greedy"``, ``"smart"``) or one
     per bot seat in order (names or objects with ``choose(view)``/``explain()``); ``rules`` a
     ``Rules``; ``lang`` the language; ``human`` the human's seat (0 = p1); ``humans`` how many
