@@ -432,17 +432,21 @@ def test_the_play_page_syncs_neither_the_owner_token_nor_the_snapshot_before_or_
     store = GameStore(tmp_path / "t.sqlite3")
     first = PlayPage("seed=8&bots=expert", store=store)
     drive(first.table, 8, 5, assert_viewer_sees_only_their_own)
-    assert first._claim is not None and first.table_id is not None
+    assert first.saver is not None and first.saver.wait(20)
+    first_claim = first.saver.claim
+    assert first_claim is not None and first.table_id is not None
     for page in (first,):
         text = synced_text(page)
-        assert first._claim.owner not in text and first.table.snapshot() not in text
+        assert first_claim.owner not in text and first.table.snapshot() not in text
         assert '"bot_rngs"' not in text and "phase10kit-table" not in text
     second = PlayPage(f"table={first.table_id}", store=store)
     second.resume_button.click()
     assert second.table.game.to_json() == first.table.game.to_json()
-    assert second._claim is not None
+    assert second.saver is not None and second.saver.wait(20)
+    second_claim = second.saver.claim
+    assert second_claim is not None
     text = synced_text(second)
-    assert second._claim.owner not in text and first._claim.owner not in text and '"bot_rngs"' not in text
+    assert second_claim.owner not in text and first_claim.owner not in text and '"bot_rngs"' not in text
     assert_viewer_sees_only_their_own(second.table)
     drive(second.table, 9, 3, assert_viewer_sees_only_their_own)
 

@@ -76,7 +76,7 @@ def test_good_values_are_kept_next_to_bad_ones() -> None:
 
 def test_the_page_shows_the_messages_escaped_above_the_table() -> None:
     page = play_page("bots=<script>", store=False)
-    messages, _resume, table, _ids = page.children
+    messages, _saving, _resume, table, _forget, _ids = page.children
     assert "&lt;script&gt;" in messages.value and "<script>" not in messages.value
     assert "p10-play-messages" in messages._dom_classes and "p10-table" in table._dom_classes
 
@@ -190,7 +190,7 @@ def test_preheated_kernel_without_an_answer_deals_the_defaults_and_says_so(monke
     with pytest.warns(UserWarning, match="Failed to connect"):
         query = request_query()
     assert query is None
-    messages, _resume, table, _ids = play_page(query, store=False).children
+    messages, _saving, _resume, table, _forget, _ids = play_page(query, store=False).children
     assert "could not be read" in messages.value and table.players == 3
 
 
@@ -219,11 +219,17 @@ def store(tmp_path: Path) -> GameStore:
     return GameStore(tmp_path / "tables.sqlite3")
 
 
+def settled(page: PlayPage) -> PlayPage:
+    """``page`` once its saving thread has written everything (and told the page)."""
+    assert page.saver is not None and page.saver.wait(timeout=20), "the saver did not catch up"
+    return page
+
+
 def _played(store: GameStore) -> PlayPage:
-    """A page whose human drew a card (one change, so one save)."""
+    """A page whose human drew a card (one change, so one save), once that save has landed."""
     page = play_page(QUERY, store=store)
     page.table.draw()
-    return page
+    return settled(page)
 
 
 def _from_browser(page: PlayPage, value: object) -> None:
@@ -249,11 +255,12 @@ def test_a_reopened_page_offers_the_saved_game_and_resumes_the_same_hand_and_his
     _from_browser(again, before.table_id)
     assert again.resume_box.layout.display == "flex"
     again.resume_button.click()
+    settled(again)
     assert again.resume_box.layout.display == "none"
     assert again.table.game.to_json() == before.table.game.to_json()
     assert again.table.game.hands[0] == before.table.game.hands[0]
     assert again.table_id == before.table_id and again.browser_id.remember
-    assert again.children[2] is again.table and again.messages.value == ""
+    assert again.table in again.children and again.messages.value == ""
 
 
 def test_the_url_table_id_wins_over_the_browsers(store: GameStore) -> None:
@@ -315,12 +322,15 @@ def test_two_tabs_resuming_one_game_never_overwrite_each_other(store: GameStore)
     for tab in tabs:
         _from_browser(tab, table_id)
         tab.resume()
+        settled(tab)
     older, newer = tabs
     newer.table.hand.selected = [0]
     newer.table.discard()
+    settled(newer)
     # The tab that lost the claim keeps its game under a new id and says so; the newer tab's save stands.
     older.table.hand.selected = [1]
     older.table.discard()
+    settled(older)
     assert older.table_id not in (None, table_id) and "resumed in another tab" in older.messages.value
     assert store.load(table_id).snapshot == newer.table.snapshot()
     assert store.load(older.table_id).snapshot == older.table.snapshot()
@@ -335,7 +345,7 @@ def test_a_store_that_cannot_open_leaves_a_playable_page_and_a_note(
     page = play_page(QUERY)  # the default store: $P10_STORE
     assert "cannot save games" in page.messages.value
     page.table.draw()
-    assert page.table_id is None and len(page.table.game.hands[0]) == 11
+    assert page.saver is None and page.table_id is None and len(page.table.game.hands[0]) == 11
 
 
 @settings(max_examples=40, deadline=None)

@@ -259,6 +259,26 @@ def test_bots_reasons_stay_back_until_the_hand_is_over_or_teaching_mode() -> Non
     assert s.reasons_of_hand(1) and all(any(e.reasoning in r for r in s.reasons_of_hand(1)) for e in finished)
 
 
+@pytest.mark.parametrize("lang", ["en", "es", "hr", "cs", "uk", "ko"])
+def test_outside_teaching_mode_no_line_of_the_hand_tells_what_a_bot_holds_or_needs(lang: str) -> None:
+    # The bots' reasons speak of their hands ("my phase then needs only 1 more card"): while the hand is on,
+    # the screen shows what they did and nothing of why, in every language.
+    for seed in (3, 17):
+        s = TableSession(players=4, seed=seed, bots=["smart", "greedy", "smart"], speed=0, lang=lang)
+        seen = 0
+
+        def nothing_told(session: TableSession) -> bool:
+            nonlocal seen
+            for entry in session.log:
+                if entry.hand == session.game.round and entry.player in session.bots and entry.reasoning:
+                    assert entry.reasoning not in session.log_line(entry), session.log_line(entry)
+                    seen += 1
+            return session.game.round > 2
+
+        play_human(s, SmartBot(seed=seed), stop=nothing_told)
+        assert seen > 50
+
+
 def test_a_drawn_card_is_named_only_to_its_drawer() -> None:
     s = TableSession(players=4, humans=2, seed=3, bots="greedy", speed=0)
     s.show_cards()

@@ -182,6 +182,24 @@ def test_bots_say_what_they_did_and_their_reasons_only_after_the_hand(players: i
     assert all(entry.reasoning in t.session.log_line(entry) for entry in finished), "after the hand: the reasons"
 
 
+@pytest.mark.parametrize("lang", ["en", "hr", "ko"])
+def test_teaching_mode_says_on_screen_that_it_opens_the_bots_hands(lang: str) -> None:
+    from phase10kit.i18n import translator
+    from widgets.table_settings import TEACHING_NOTE
+
+    t = make(players=3, seed=4, lang=lang)
+    note = t.setting_menus.teaching_note
+    assert note.value == "" and note.layout.display == "none" and note in t.sidebar.children
+    t.teaching_choice.value = True
+    sentence = translator(lang).gettext(TEACHING_NOTE)
+    assert (lang == "en" or sentence != TEACHING_NOTE) and escape(sentence) in note.value
+    assert note.layout.display == "block"
+    t.set_lang("es" if lang != "es" else "en")
+    assert escape(translator(t.lang).gettext(TEACHING_NOTE)) in note.value
+    t.teaching_choice.value = False
+    assert note.value == "" and note.layout.display == "none"
+
+
 def test_paced_bots_play_on_the_running_event_loop() -> None:
     async def scenario() -> Table:
         t = Table(players=3, seed=14, speed=0.001)

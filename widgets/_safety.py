@@ -10,7 +10,6 @@ all state sent from the browser (see :class:`BrowserLocked`).
 from __future__ import annotations
 
 import functools
-import logging
 from collections.abc import Callable, Mapping
 from html import escape
 from typing import Any, Literal, ParamSpec
@@ -23,10 +22,11 @@ from phase10kit.i18n import N_ as N_  # the one N_, re-exported: the widgets mar
 from phase10kit.i18n import translator
 from phase10kit.refusals import sentence
 from widgets.language import notebook_lang
+from widgets.server_log import server_logger
 
 P = ParamSpec("P")
 Tone = Literal["info", "ok", "problem"]
-LOG = logging.getLogger("widgets")
+LOG = server_logger()
 
 
 class Refusal(Phase10Error):

@@ -14,8 +14,8 @@ the new game and a sentence saying why.
 
 from __future__ import annotations
 
-import logging
 import os
+from collections.abc import Callable
 from html import escape
 from typing import Any, Literal
 from urllib.parse import parse_qs
@@ -27,13 +27,18 @@ from phase10kit.i18n import LANGUAGES, translator
 from phase10kit.rules import MAX_PLAYERS, MIN_PLAYERS
 from widgets._safety import N_, BrowserLocked, LockedButton, LockedRow, locked_html
 from widgets.language import language
-from widgets.store import EXPIRY_DAYS, Claim, GameStore, StoreError, is_table_id
+from widgets.saving import Report, Saver
+from widgets.server_log import server_logger
+from widgets.store import EXPIRY_DAYS, GameStore, StoreError, fresh_claim, is_table_id
 from widgets.table import BOT_LEVELS, Table
 from widgets.table_id import BrowserTableId
 
-__all__ = ["PlayPage", "play_page", "request_query", "table_from_query"]
+__all__ = ["MAX_NOTES", "PlayPage", "play_page", "request_query", "table_from_query"]
 
-LOG = logging.getLogger("widgets")
+LOG = server_logger()
+
+MAX_NOTES = 6
+"""The page keeps its last few sentences: a long-open page must not grow a list nobody reads."""
 
 DEFAULT_PLAYERS = 3
 DEFAULT_BOTS = "smart"
@@ -165,11 +170,63 @@ UNAVAILABLE = {
 """The sentence for each way a remembered table id can fail (``expired`` has its own, with the days)."""
 
 
+class ForgetControl(LockedRow):
+    """ "New player: forget this game", then a confirmation: for a shared computer, the next student must not be
+    offered (or see) the last student's game. ``forget`` is called once the student confirms."""
+
+    def __init__(self, lang: str, forget: Callable[[], None]) -> None:
+        self._forget = forget
+        self.ask = LockedButton()
+        self.ask.add_class("p10-btn-forget")
+        self.question = locked_html("")
+        self.confirm = LockedButton(button_style="danger")
+        self.confirm.add_class("p10-btn-forget-confirm")
+        self.keep = LockedButton()
+        self.keep.add_class("p10-btn-forget-keep")
+        self.ask.on_click(lambda _button: self._asking(True))
+        self.keep.on_click(lambda _button: self._asking(False))
+        self.confirm.on_click(lambda _button: self._confirmed())
+        super().__init__(
+            [self.ask],
+            layout=ipywidgets.Layout(align_items="center", flex_flow="row wrap", grid_gap="8px", margin="8px 0 0 0"),
+        )
+        self.add_class("p10-forget")
+        self.set_lang(lang)
+
+    def set_lang(self, lang: str) -> None:
+        t = translator(lang)
+        self.ask.description = t.gettext("New player: forget this game")
+        self.question.value = escape(
+            t.gettext("Forget this game? Its save on the server is deleted and a new game begins.")
+        )
+        self.confirm.description = t.gettext("Forget it")
+        self.keep.description = t.gettext("Keep playing")
+
+    def _asking(self, asking: bool) -> None:
+        self.children = [self.question, self.confirm, self.keep] if asking else [self.ask]
+
+    def _confirmed(self) -> None:
+        self._asking(False)
+        self._forget()
+
+
+SAVING = {
+    "paused": N_(
+        "Saving is paused: the server cannot save right now. Your game is kept in this page: play on, "
+        "it is saved as soon as the server can."
+    ),
+    "saved": N_("Saving works again: your game is saved on this server."),
+}
+"""What the page says while its game cannot be saved, and once the store has caught up."""
+
+
 class PlayPage(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
-    """The play page: sentences (class ``p10-play-messages``), the resume offer (``p10-resume``), the table.
+    """The play page: sentences (class ``p10-play-messages``), the saving's state (``p10-save-status``),
+    the resume offer (``p10-resume``), the table, and the "New player" control (``p10-forget``).
 
     ``store`` is where games are saved: a ``GameStore``, ``None`` for the default one
-    (``$P10_STORE`` or the Jupyter data directory), or ``False`` for none.
+    (``$P10_STORE`` or the Jupyter data directory), or ``False`` for none. Saving runs on a thread of
+    its own (``widgets.saving``): a locked or full store never freezes the table.
     """
 
     def __init__(self, query: str | None, store: GameStore | Literal[False] | None = None) -> None:
@@ -177,12 +234,12 @@ class PlayPage(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         self.table: Table = table
         self.lang = table.lang
         self._notes: list[str] = []
-        self._claim: Claim | None = None
         self._offered: str | None = None
         # The page's own widgets take nothing from the browser (only the table's controls and the id keeper do).
         self.messages = locked_html("", "p10-play-messages")
         for problem in problems:
             self._note(problem)
+        self.save_status = locked_html("", "p10-save-status")
         t = translator(self.lang)
         self.resume_text = locked_html(
             escape(t.gettext("A game you played here is saved on this server: resume it, or play the new one below."))
@@ -203,16 +260,21 @@ class PlayPage(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
             ),
         )
         self.resume_box.add_class("p10-resume")
+        self.forget_control = ForgetControl(self.lang, lambda: self._guarded(self.forget))
         self.browser_id = BrowserTableId()
         super().__init__(layout=ipywidgets.Layout(width="100%"))
 
         self.store: GameStore | None = None
+        self.saver: Saver | None = None
         if store is not False:
             try:
-                self.store = store if store is not None else GameStore()
+                # The expired saves are purged on the saving thread: purging writes, and writes may wait.
+                self.store = store if store is not None else GameStore(purge=False)
             except StoreError as error:
                 LOG.warning("games will not be saved: %s", error)
                 self._note(t.gettext("This server cannot save games: a reload will start a new game."))
+            else:
+                self.saver = Saver(self.store, lambda report: self._guarded(self._saving, report), purge=True)
         self._attach(table)
         self._show()
 
@@ -225,8 +287,9 @@ class PlayPage(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
 
     @property
     def table_id(self) -> str | None:
-        """The id this page saves its table under (``None`` until the first save)."""
-        return self._claim.table_id if self._claim else None
+        """The id this page saves its table under (``None`` until the first save has landed)."""
+        claim = self.saver.claim if self.saver is not None else None
+        return claim.table_id if claim is not None else None
 
     def _guarded(self, action: Any, *args: Any) -> None:
         # Exceptions in widget callbacks are invisible in Voila: say something instead.
@@ -237,40 +300,40 @@ class PlayPage(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
             self._note(translator(self.lang).gettext("Something went wrong with the saved game: this is a new game."))
 
     def _note(self, sentence: str) -> None:
-        self._notes.append(sentence)
+        if sentence in self._notes:
+            self._notes.remove(sentence)  # said again: moved last, not repeated
+        self._notes = [*self._notes, sentence][-MAX_NOTES:]
         self.messages.value = (
             "<ul role='alert'>" + "".join(f"<li>{escape(note)}</li>" for note in self._notes) + "</ul>"
         )
 
     def _show(self) -> None:
         self.table.layout.width = "100%"
-        self.children = [self.messages, self.resume_box, self.table, self.browser_id]
+        parts = [self.messages, self.save_status, self.resume_box, self.table, self.forget_control, self.browser_id]
+        self.children = parts
 
     def _attach(self, table: Table) -> None:
         self.table = table
         table.on_change(lambda changed: self._guarded(self._save, changed))
 
     def _save(self, table: Table) -> None:
-        if table is not self.table or self.store is None:
+        if table is not self.table or self.saver is None:
             return  # a table this page no longer shows (replaced by a resumed one)
-        snapshot = table.snapshot()
-        try:
-            if self._claim is None:
-                self._claim = self.store.create(snapshot)
-            elif not self.store.save(self._claim, snapshot):
-                # Another page (another tab) resumed this table since: keep this tab's game apart.
-                self._claim = self.store.create(snapshot)
-                self._note(
-                    translator(self.lang).gettext(
-                        "This game was resumed in another tab: this tab now keeps its own copy of it."
-                    )
-                )
-        except StoreError as error:
-            LOG.warning("the game could not be saved: %s", error)
-            self.store = None
-            self._note(translator(self.lang).gettext("The game could not be saved: a reload will start a new game."))
-            return
-        self.browser_id.table_id = self._claim.table_id
+        self.saver.submit(table.snapshot())
+
+    def _saving(self, report: Report) -> None:
+        """Say what happened to the saving (on the event loop: see ``widgets.saving``)."""
+        t = translator(self.lang)
+        if report.event in ("created", "split") and report.claim is not None:
+            self.browser_id.table_id = report.claim.table_id
+            if report.event == "split":
+                self._note(t.gettext("This game was resumed in another tab: this tab now keeps its own copy of it."))
+        elif report.event in SAVING:
+            self.save_status.value = f"<p role='status'>{escape(t.gettext(SAVING[report.event]))}</p>"
+        if report.event == "saved":
+            self.save_status.add_class("p10-save-ok")
+        elif report.event == "paused":
+            self.save_status.remove_class("p10-save-ok")
 
     def _unavailable(self, status: str) -> None:
         t = translator(self.lang)
@@ -288,7 +351,13 @@ class PlayPage(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         """Offer "Resume game" for ``table_id`` (any value from a browser) if it names a saved game, else say why."""
         if self.store is None or table_id in ("", None) or table_id == self.table_id:
             return
-        loaded = self.store.load(table_id)
+        try:
+            loaded = self.store.load(table_id)
+        except StoreError as error:
+            LOG.warning("a remembered game could not be looked up: %s", error)
+            t = translator(self.lang)
+            self._note(t.gettext("The saved games cannot be read right now: reload soon to resume yours."))
+            return
         if loaded.status != "found":
             self._unavailable(loaded.status)
             return
@@ -300,7 +369,7 @@ class PlayPage(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         """Replace the new game by the offered saved one (the same hand and history) and take it over."""
         table_id, self._offered = self._offered, None
         self.resume_box.layout.display = "none"
-        if table_id is None or self.store is None:
+        if table_id is None or self.store is None or self.saver is None:
             return
         loaded = self.store.load(table_id)
         if loaded.status != "found" or loaded.snapshot is None:
@@ -309,11 +378,11 @@ class PlayPage(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         try:
             table = Table.from_snapshot(loaded.snapshot)
         except Phase10Error as error:
-            LOG.warning("saved table %s could not be read: %s", table_id, error)
+            LOG.warning("a saved table could not be read: %s", error)  # never its id: an id takes a game over
             self._unavailable("corrupt")
             return
         old = self.table
-        self._claim = self.store.claim(table_id)
+        self.saver.adopt(fresh_claim(table_id))
         self.lang = table.lang
         self._attach(table)
         self._notes, self.messages.value = [], ""  # the sentences were about the game just replaced
@@ -321,16 +390,32 @@ class PlayPage(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         old.close()
         self.browser_id.table_id = table_id
         self.browser_id.remember = True
+        self.forget_control.set_lang(self.lang)
+
+    def forget(self) -> None:
+        """A new player at this computer: delete this game's save, make the browser forget its id, deal anew."""
+        self._offered = None
+        self.resume_box.layout.display = "none"
+        if self.saver is not None:
+            self.saver.forget()
+        self.browser_id.table_id = ""
+        self.browser_id.remember = False
+        self.browser_id.forget += 1
+        self._notes, self.messages.value = [], ""
+        self.save_status.value = ""
+        self.table.new_game()
+        self._note(translator(self.lang).gettext("The last game is forgotten on this computer: this is a new game."))
 
 
 def play_page(query: str | None, store: GameStore | Literal[False] | None = None) -> PlayPage:
     """The whole play page: the sentences about replaced URL values (class ``p10-play-messages``), the
-    "Resume game" offer (``p10-resume``), the table, and the invisible keeper of the table id.
+    saving's state (``p10-save-status``), the "Resume game" offer (``p10-resume``), the table, the
+    "New player" control (``p10-forget``) and the invisible keeper of the table id.
 
     ``store``: where games are saved (``None``: the default store; ``False``: nowhere).
 
     >>> page = play_page("seed=3&players=4", store=False)
     >>> [type(child).__name__ for child in page.children], page.messages.value
-    (['Locked', 'LockedRow', 'Table', 'BrowserTableId'], '')
+    (['Locked', 'Locked', 'LockedRow', 'Table', 'ForgetControl', 'BrowserTableId'], '')
     """
     return PlayPage(query, store)

@@ -12,6 +12,11 @@ and keeps its game under a new id.
   opened (``purge_expired``) and a page coming back with its id is told it expired.
 - Ids: ``secrets.token_urlsafe(16)`` (22 characters, 128 random bits); an id coming back from a browser
   is checked strictly (``check_table_id``) before it reaches SQL.
+- Privacy: the file holds every hand and the deck order, so it is created readable by the server's user
+  only (0600, and its WAL and shared-memory files with it) in a directory only that user may enter (0700).
+- Locks: the file is in WAL mode, so reading never waits for a page that is saving; a read gives up
+  after ``READ_BUSY_SECONDS`` (reads run on the kernel's event loop, which must not freeze), a write after
+  ``WRITE_BUSY_SECONDS`` (writes run on the page's saving thread, ``widgets.saving``, which retries).
 
 >>> import tempfile, os
 >>> store = GameStore(os.path.join(tempfile.mkdtemp(), "t.sqlite3"))
@@ -48,6 +53,7 @@ __all__ = [
     "StoreError",
     "check_table_id",
     "default_path",
+    "fresh_claim",
     "is_table_id",
     "new_table_id",
 ]
@@ -64,6 +70,15 @@ TABLE_ID = re.compile(r"[A-Za-z0-9_-]{22}")
 
 TOMBSTONE_DAYS = 180
 """How long an expired save's id is remembered (without its game), to say "expired" instead of "unknown"."""
+
+READ_BUSY_SECONDS = 0.2
+"""How long a read waits for a lock (only a checkpoint or a rollback-mode writer can hold one in WAL mode)."""
+
+WRITE_BUSY_SECONDS = 5.0
+"""How long a write waits for another kernel's write before it fails (and the saving thread retries)."""
+
+FILE_MODE = 0o600
+DIRECTORY_MODE = 0o700
 
 MAX_SNAPSHOT_CHARS = 5_000_000
 """A snapshot larger than this is refused: a game's JSON is a few kilobytes; this bounds a broken table."""
@@ -102,6 +117,25 @@ def default_path() -> Path:
     from jupyter_core.paths import jupyter_data_dir
 
     return Path(jupyter_data_dir()) / "phase10kit" / "tables.sqlite3"
+
+
+def _default_location() -> Path | None:
+    try:
+        return default_path() if not os.environ.get(STORE_VARIABLE, "").strip() else None
+    except ImportError:  # no jupyter_core: there is no default directory to tighten
+        return None
+
+
+def _tighten(path: Path, mode: int) -> None:
+    """Take away what ``mode`` does not allow (group and others' bits), on files this user owns."""
+    status = path.stat()
+    if status.st_uid == os.getuid() and status.st_mode & 0o777 & ~mode:
+        path.chmod(status.st_mode & 0o777 & mode)
+
+
+def fresh_claim(table_id: str) -> Claim:
+    """A claim on ``table_id`` with a new owner token, not yet written (``GameStore.take`` writes it)."""
+    return Claim(check_table_id(table_id), new_table_id())
 
 
 def new_table_id() -> str:
@@ -156,7 +190,8 @@ class Loaded:
 class GameStore:
     """Saved tables in one SQLite file, shared safely by every kernel of the server (one process each).
 
-    ``clock`` (seconds, like ``time.time``) and ``expiry_days`` are arguments so tests can move time.
+    ``clock`` (seconds, like ``time.time``) and ``expiry_days`` are arguments so tests can move time;
+    ``read_busy`` and ``write_busy`` are the seconds a read and a write wait for a lock.
 
     >>> import tempfile, os
     >>> now = [1_000_000.0]
@@ -176,31 +211,59 @@ class GameStore:
         *,
         expiry_days: float = EXPIRY_DAYS,
         clock: Callable[[], float] = time.time,
+        read_busy: float = READ_BUSY_SECONDS,
+        write_busy: float = WRITE_BUSY_SECONDS,
+        purge: bool = True,
     ) -> None:
         self.path = Path(path) if path is not None else default_path()
         self.expiry_seconds = float(expiry_days) * 86400
         self._clock = clock
+        self._read_busy, self._write_busy = float(read_busy), float(write_busy)
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            with self._connect() as db:
+            self._make_private()
+            with self._connect(self._read_busy) as db:
+                # Persistent in the file: once set, every connection of every kernel uses the WAL.
+                db.execute("PRAGMA journal_mode=WAL")
                 db.execute(_SCHEMA)
-            self.purge_expired()
         except (OSError, sqlite3.Error) as error:
             raise StoreError(f"cannot open the table store {str(self.path)[:100]!r}: {error}") from error
+        if purge:
+            self.purge_expired()
+
+    def _make_private(self) -> None:
+        """Create the directory (0700) and the file (0600) if missing; tighten them if an older kit made them open."""
+        directory = self.path.parent
+        created = not directory.exists()
+        directory.mkdir(mode=DIRECTORY_MODE, parents=True, exist_ok=True)
+        # The default directory is the kit's own; a directory named by $P10_STORE may be shared: leave it be.
+        if created or self.path == _default_location():
+            _tighten(directory, DIRECTORY_MODE)
+        os.close(os.open(self.path, os.O_RDWR | os.O_CREAT, FILE_MODE))
+        for file in (self.path, Path(f"{self.path}-wal"), Path(f"{self.path}-shm")):
+            if file.exists():
+                _tighten(file, FILE_MODE)
 
     @contextmanager
-    def _connect(self) -> Iterator[sqlite3.Connection]:
+    def _connect(self, busy: float) -> Iterator[sqlite3.Connection]:
         # One short connection per operation: kernels are separate processes; SQLite's file locks order them.
-        db = sqlite3.connect(self.path, timeout=10, isolation_level=None)
+        db = sqlite3.connect(self.path, timeout=busy, isolation_level=None)
         try:
             yield db
         finally:
             db.close()
 
     @contextmanager
+    def _reading(self) -> Iterator[sqlite3.Connection]:
+        try:
+            with self._connect(self._read_busy) as db:
+                yield db  # autocommit: each SELECT is its own deferred read transaction
+        except sqlite3.Error as error:
+            raise StoreError(f"the table store {str(self.path)[:100]!r} failed: {error}") from error
+
+    @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
         try:
-            with self._connect() as db:
+            with self._connect(self._write_busy) as db:
                 db.execute("BEGIN IMMEDIATE")
                 try:
                     yield db
@@ -252,7 +315,7 @@ class GameStore:
         """What is saved under ``table_id`` (any value from a browser): found, unknown, expired, corrupt or invalid."""
         if not is_table_id(table_id):
             return Loaded("invalid")
-        with self._transaction() as db:
+        with self._reading() as db:
             row = db.execute("SELECT snapshot, saved FROM tables WHERE table_id = ?", (table_id,)).fetchone()
         return self._loaded(row)
 
@@ -270,10 +333,14 @@ class GameStore:
 
     def claim(self, table_id: str) -> Claim:
         """Take the table over for this page (a fresh owner token): the page that held it can no longer save it."""
-        claim = Claim(check_table_id(table_id), new_table_id())
-        with self._transaction() as db:
-            db.execute("UPDATE tables SET owner = ? WHERE table_id = ?", (claim.owner, claim.table_id))
+        claim = fresh_claim(table_id)
+        self.take(claim)
         return claim
+
+    def take(self, claim: Claim) -> None:
+        """Write ``claim``'s owner token for its table (a claim made ahead, e.g. by ``fresh_claim``)."""
+        with self._transaction() as db:
+            db.execute("UPDATE tables SET owner = ? WHERE table_id = ?", (claim.owner, check_table_id(claim.table_id)))
 
     def forget(self, table_id: str) -> None:
         """Delete the table saved under ``table_id`` (nothing happens if there is none)."""
@@ -296,6 +363,6 @@ class GameStore:
         return dropped
 
     def __len__(self) -> int:
-        with self._transaction() as db:
+        with self._reading() as db:
             (count,) = db.execute("SELECT COUNT(*) FROM tables").fetchone()
         return int(count)

@@ -241,7 +241,8 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         self.board = LockedColumn([*board, self.hint_area], layout=ipywidgets.Layout(flex="1 1 620px", min_width="0"))
         self.board.add_class("p10-board")
         self.sidebar = LockedColumn(
-            [self.rules_panel, self.log_area, self.score_sheet], layout=ipywidgets.Layout(flex="0 1 380px")
+            [self.rules_panel, self.setting_menus.teaching_note, self.log_area, self.score_sheet],
+            layout=ipywidgets.Layout(flex="0 1 380px"),
         )
         self.sidebar.add_class("p10-sidebar")
         self.main = LockedRow([self.board, self.sidebar], layout=ipywidgets.Layout(align_items="flex-start"))

@@ -4,8 +4,9 @@
 remembered (``stored_id``, any text: the kernel checks it with ``widgets.store.is_table_id`` before
 use). It writes ``table_id`` into ``localStorage`` once the student has clicked in this page's table
 (so merely opening a page, while its bots make the first moves, never makes the browser forget the
-game it was offered), or at once when ``remember`` is set (after "Resume game"). The id is the only
-thing stored: never a card, never the game.
+game it was offered), or at once when ``remember`` is set (after "Resume game"); it removes the id when
+``forget`` grows (a new player at a shared computer). The id is the only thing stored: never a card,
+never the game.
 
 >>> ids = BrowserTableId()
 >>> ids.set_state({"stored_id": "x" * 500, "table_id": "forged"})  # what a browser may send
@@ -54,6 +55,10 @@ export default {
     if (stored) { model.set("stored_id", stored.slice(0, 64)); model.save_changes(); }
     model.on("change:table_id", remember);
     model.on("change:remember", remember);
+    model.on("change:forget", () => {  // a new player: this browser forgets the game
+      try { window.localStorage.removeItem(key); } catch (error) { /* storage off: nothing kept */ }
+      touched = false;
+    });
     const clicked = (event) => {
       const target = event.target;
       if (target && target.closest && target.closest(".p10-table")) { touched = true; remember(); }
@@ -79,6 +84,8 @@ class BrowserTableId(BrowserLocked, anywidget.AnyWidget):
     remember = traitlets.Bool(False).tag(sync=True)
     """Write ``table_id`` now, without waiting for a click in the table (set after resuming)."""
     storage_key = traitlets.Unicode(STORAGE_KEY).tag(sync=True)
+    forget = traitlets.Int(0).tag(sync=True)
+    """Grows each time the browser must forget the id it keeps (the page's "New player")."""
 
     def set_state(self, sync_data: dict[str, Any]) -> None:
         # Cut before ipywidgets echoes the update back: a huge text must not travel back whole.

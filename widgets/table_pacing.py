@@ -8,18 +8,18 @@ it, and so that whatever goes wrong in it is shown on the table instead of raise
 from __future__ import annotations
 
 import asyncio
-import logging
 from collections.abc import Callable
 
 from phase10kit.errors import Phase10Error
 from widgets import _safety  # _safety.Feedback: the API reference cannot tell it from the course's Feedback by name
 from widgets._safety import describe_error
+from widgets.server_log import server_logger
 from widgets.session import TableSession
 from widgets.session_settings import check_speed
 
 __all__ = ["BotPacer"]
 
-LOG = logging.getLogger("widgets")
+LOG = server_logger()
 
 
 class BotPacer:
