@@ -11,6 +11,7 @@ import importlib.util
 import json
 import random
 import re
+import subprocess
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -190,3 +191,29 @@ def load_tool(name: str, script: str) -> ModuleType:
     sys.modules[name] = module
     spec.loader.exec_module(module)
     return module
+
+
+HOLDER = """
+import sqlite3, sys, time
+db = sqlite3.connect(sys.argv[1], isolation_level=None)
+db.execute("BEGIN EXCLUSIVE")
+print("held", flush=True)
+sys.stdin.readline()  # held until the test says so
+db.execute("ROLLBACK")
+"""
+
+
+class HeldLock:
+    """Another process holding the store's write lock (as a stuck kernel or a backup tool would)."""
+
+    def __init__(self, path: Path) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", HOLDER, str(path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+        )
+        assert self.process.stdout is not None and self.process.stdout.readline().strip() == "held"
+
+    def release(self) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.write("go\n")
+        self.process.stdin.flush()
+        self.process.wait(timeout=20)

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from phase10kit.i18n import translator
+from tests.helpers import HeldLock
 from widgets.play import MAX_NOTES, SAVING, PlayPage, play_page
 from widgets.saving import Report, Saver
 from widgets.store import DIRECTORY_MODE, FILE_MODE, Claim, GameStore, StoreError
@@ -70,32 +71,6 @@ def play_turns(page: PlayPage, turns: int) -> None:
         table.draw()
         table.hand.selected = [0]
         table.discard()
-
-
-HOLDER = """
-import sqlite3, sys, time
-db = sqlite3.connect(sys.argv[1], isolation_level=None)
-db.execute("BEGIN EXCLUSIVE")
-print("held", flush=True)
-sys.stdin.readline()  # held until the test says so
-db.execute("ROLLBACK")
-"""
-
-
-class HeldLock:
-    """Another process holding the store's write lock (as a stuck kernel or a backup tool would)."""
-
-    def __init__(self, path: Path) -> None:
-        self.process = subprocess.Popen(
-            [sys.executable, "-c", HOLDER, str(path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
-        )
-        assert self.process.stdout is not None and self.process.stdout.readline().strip() == "held"
-
-    def release(self) -> None:
-        assert self.process.stdin is not None
-        self.process.stdin.write("go\n")
-        self.process.stdin.flush()
-        self.process.wait(timeout=20)
 
 
 # ---------------------------------------------------------------------------------------------- the file
@@ -226,6 +201,7 @@ FULL_DISK = """
 import json, os, resource, signal, sys
 from pathlib import Path
 sys.path.insert(0, sys.argv[2])
+from tests.helpers import HeldLock
 from widgets.play import play_page
 from widgets.store import GameStore
 

@@ -176,12 +176,12 @@ class ForgetControl(LockedRow):
 
     def __init__(self, lang: str, forget: Callable[[], None]) -> None:
         self._forget = forget
-        self.ask = LockedButton()
+        self.ask = LockedButton(layout=ipywidgets.Layout(width="auto"))
         self.ask.add_class("p10-btn-forget")
         self.question = locked_html("")
-        self.confirm = LockedButton(button_style="danger")
+        self.confirm = LockedButton(button_style="danger", layout=ipywidgets.Layout(width="auto"))
         self.confirm.add_class("p10-btn-forget-confirm")
-        self.keep = LockedButton()
+        self.keep = LockedButton(layout=ipywidgets.Layout(width="auto"))
         self.keep.add_class("p10-btn-forget-keep")
         self.ask.on_click(lambda _button: self._asking(True))
         self.keep.on_click(lambda _button: self._asking(False))
@@ -329,11 +329,12 @@ class PlayPage(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
             if report.event == "split":
                 self._note(t.gettext("This game was resumed in another tab: this tab now keeps its own copy of it."))
         elif report.event in SAVING:
-            self.save_status.value = f"<p role='status'>{escape(t.gettext(SAVING[report.event]))}</p>"
-        if report.event == "saved":
-            self.save_status.add_class("p10-save-ok")
-        elif report.event == "paused":
-            self.save_status.remove_class("p10-save-ok")
+            # Amber while paused, green once caught up: dark text on a light ground (contrast above 7:1).
+            ground, edge = ("#fff4d6", "#8a5300") if report.event == "paused" else ("#e6f4ea", "#1f5e2e")
+            self.save_status.value = (
+                f"<p role='status' style='margin:0 0 8px 0;padding:6px 10px;color:#1b1b1b;"
+                f"background:{ground};border-left:6px solid {edge}'>{escape(t.gettext(SAVING[report.event]))}</p>"
+            )
 
     def _unavailable(self, status: str) -> None:
         t = translator(self.lang)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -26,6 +27,7 @@ from tests.browser.pages import (
     hand_in_page,
     new_play_page,
 )
+from tests.helpers import HeldLock
 from widgets.store import STORE_VARIABLE, GameStore, is_table_id
 from widgets.table_id import STORAGE_KEY
 
@@ -145,3 +147,36 @@ def test_a_remembered_id_with_no_saved_game_gives_a_new_game_and_a_note(
     expect(page.locator(PLAY_MESSAGES)).to_contain_text("No game is saved under that table id", timeout=WAIT)
     expect(page.locator(".p10-resume")).to_be_hidden()
     expect(page.locator("body")).not_to_contain_text("Traceback")
+
+
+@pytest.mark.browser
+def test_a_held_store_lock_pauses_saving_on_the_page_and_the_game_lands_when_it_clears(
+    server: tuple[Server, Path], context: Any
+) -> None:
+    running, store_path = server
+    page = _open(context, running)
+    _play_a_turn(page)
+    status = page.locator(".p10-save-status")
+    expect(status).to_have_text("")
+    lock = HeldLock(store_path)  # another process holds the write lock, as a stuck kernel or a backup would
+    try:
+        started = time.monotonic()
+        _play_a_turn(page)  # the table answers at once: saving waits on its own thread
+        assert time.monotonic() - started < 30
+        expect(status).to_contain_text("Saving is paused", timeout=WAIT)
+        expect(page.locator("body")).not_to_contain_text("database is locked")
+        _play_a_turn(page)
+    finally:
+        lock.release()
+    expect(status).to_contain_text("Saving works again", timeout=WAIT)
+    hand, log = _settled(page)
+    table_id = page.evaluate(f"() => window.localStorage.getItem('{STORAGE_KEY}')")
+    assert is_table_id(table_id)
+    saved = GameStore(store_path).load(table_id)
+    assert saved.status == "found" and saved.snapshot is not None and json.loads(saved.snapshot)["log"]
+    # The admin's log has the reason; the table id stays out of it.
+    server_log = running.log.read_text(errors="replace")
+    assert "[phase10kit] WARNING | saving paused" in server_log and table_id not in server_log
+    page.close()
+    again = _open(context, running)
+    _resume(again, hand, log)
