@@ -68,6 +68,23 @@ def test_a_bad_value_is_named_in_a_message_and_replaced_by_its_default(query: st
     assert (table.players, table.lang, _levels(table)) == (3, "en", {"smart"})
 
 
+@pytest.mark.parametrize("key", ["bots", "players", "lang", "seed", "humans"])
+def test_a_long_bad_value_is_quoted_short(key: str) -> None:
+    _table, problems = table_from_query(f"{key}={'x' * 5000}")
+    assert len(problems) == 1 and len(problems[0]) < 200 and "x" * 39 + "…" in problems[0]
+
+
+def test_a_key_given_twice_is_refused_and_its_default_used() -> None:
+    table, problems = table_from_query("players=2&players=6&bots=greedy&seed=4&seed=5")
+    assert table.players == 3 and _levels(table) == {"greedy"}
+    assert problems == [
+        "players= is given more than once in the address: using the default.",
+        "seed= is given more than once in the address: using the default.",
+    ]
+    page = play_page("table=AAAAAAAAAAAAAAAAAAAAAA&table=BBBBBBBBBBBBBBBBBBBBBB", store=False)
+    assert "table= is given more than once" in page.messages.value
+
+
 def test_good_values_are_kept_next_to_bad_ones() -> None:
     table, problems = table_from_query("seed=3&players=2&bots=nope")
     assert len(problems) == 1

@@ -281,6 +281,28 @@ def test_hint_shows_the_rules_packages_hint_with_outs_and_odds() -> None:
     assert "Chance of holding it after 1, 2, 3 more draws" in t.hint_area.value
 
 
+def test_a_burst_of_hint_clicks_computes_one_hint_per_position(monkeypatch: pytest.MonkeyPatch) -> None:
+    import widgets.table as table_module
+
+    made: list[int] = []
+    real = table_module.hint_html
+
+    def counted(view: object, lang: str) -> str:
+        made.append(1)
+        return real(view, lang)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(table_module, "hint_html", counted)
+    t = make(players=2, seed=12)
+    for _ in range(200):
+        t.buttons["hint"].click()
+    assert len(made) == 1
+    t.buttons["draw"].click()  # a new position: a new hint
+    t.buttons["hint"].click()
+    t.set_lang("hr")
+    t.buttons["hint"].click()
+    assert len(made) == 3 and escape(hint(t.game.view(0), "hr").title) in t.hint_area.value
+
+
 # ---------------------------------------------------------------------------------------------- laying down and hitting
 
 

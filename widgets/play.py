@@ -75,9 +75,17 @@ def request_query() -> str | None:
     return os.environ.get("QUERY_STRING", "")
 
 
+QUOTE_CHARS = 40
+"""A value from the address is quoted back at most this long: a pasted page of text must not come back whole."""
+
+
 def _last(params: dict[str, list[str]], key: str) -> str | None:
     values = params.get(key)
     return values[-1].strip() if values else None
+
+
+def _quote(value: str) -> str:
+    return value if len(value) <= QUOTE_CHARS else value[: QUOTE_CHARS - 1] + "…"
 
 
 def table_from_query(query: str | None) -> tuple[Table, list[str]]:
@@ -98,6 +106,13 @@ def table_from_query(query: str | None) -> tuple[Table, list[str]]:
     (0, 1)
     """
     params = parse_qs((query or "").lstrip("?"), keep_blank_values=True)
+    # A key given twice (players=2&players=6) is a link someone edited by hand: which one was meant cannot
+    # be known, so neither is used and the page says so.
+    repeated = sorted(
+        key for key in ("lang", "players", "humans", "bots", "seed", "table") if len(params.get(key, ())) > 1
+    )
+    for key in repeated:
+        del params[key]
     lang_text = _last(params, "lang")
     default_lang = language()
     lang = lang_text if lang_text in LANGUAGES else default_lang
@@ -105,10 +120,12 @@ def table_from_query(query: str | None) -> tuple[Table, list[str]]:
     problems: list[str] = []
     if query is None:
         problems.append(t.gettext("The settings in the page's address could not be read: using the defaults."))
+    for key in repeated:
+        problems.append(t.gettext("{key}= is given more than once in the address: using the default.").format(key=key))
     if lang_text is not None and lang_text not in LANGUAGES:
         problems.append(
             t.gettext("lang={value} is not one of {choices}: using {default}.").format(
-                value=lang_text, choices=", ".join(LANGUAGES), default=default_lang
+                value=_quote(lang_text), choices=", ".join(LANGUAGES), default=default_lang
             )
         )
 
@@ -120,7 +137,7 @@ def table_from_query(query: str | None) -> tuple[Table, list[str]]:
         else:
             problems.append(
                 t.gettext("players={value} is not {low} to {high}: using {default}.").format(
-                    value=players_text, low=MIN_PLAYERS, high=MAX_PLAYERS, default=DEFAULT_PLAYERS
+                    value=_quote(players_text), low=MIN_PLAYERS, high=MAX_PLAYERS, default=DEFAULT_PLAYERS
                 )
             )
 
@@ -132,7 +149,7 @@ def table_from_query(query: str | None) -> tuple[Table, list[str]]:
         else:
             problems.append(
                 t.gettext("humans={value} is not 1 to {players}: using 1.").format(
-                    value=humans_text[:40], players=players
+                    value=_quote(humans_text), players=players
                 )
             )
 
@@ -144,7 +161,7 @@ def table_from_query(query: str | None) -> tuple[Table, list[str]]:
         else:
             problems.append(
                 t.gettext("bots={value} is not one of {choices}: using {default}.").format(
-                    value=bots_text, choices=", ".join(BOT_LEVELS), default=DEFAULT_BOTS
+                    value=_quote(bots_text), choices=", ".join(BOT_LEVELS), default=DEFAULT_BOTS
                 )
             )
 
@@ -156,7 +173,7 @@ def table_from_query(query: str | None) -> tuple[Table, list[str]]:
         else:
             problems.append(
                 t.gettext("seed={value} is not a whole number from 0 to {top}: dealing a random game.").format(
-                    value=seed_text[:40], top=MAX_SEED
+                    value=_quote(seed_text), top=MAX_SEED
                 )
             )
     return Table(players=players, seed=seed, bots=bots, lang=lang, humans=humans), problems
@@ -278,7 +295,8 @@ class PlayPage(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         self._attach(table)
         self._show()
 
-        requested = _last(parse_qs((query or "").lstrip("?"), keep_blank_values=True), "table")
+        given = parse_qs((query or "").lstrip("?"), keep_blank_values=True).get("table", [])
+        requested = given[0].strip() if len(given) == 1 else None  # a repeated table= was already refused
         if self.store is not None:
             if requested is not None:  # the URL names the table: it wins over what the browser remembers
                 self.offer(requested)

@@ -150,6 +150,7 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         self.session = session
         self._callbacks: list[Callable[[Table], None]] = []
         self._rules_open = False
+        self._hint_cache: tuple[tuple[object, ...], str] | None = None
         self.lang = session.lang
         self.feedback = Feedback(self.lang)
         self.status, self.errors = self.feedback.status, self.feedback.errors
@@ -560,5 +561,11 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         return lambda: self._act(hit)
 
     def _hint_html(self) -> str:
-        """The rules package's hint for the viewer's view (``phase10kit.hints``), as HTML."""
-        return hint_html(self.session.view(), self.lang)
+        """The rules package's hint for the viewer's view (``phase10kit.hints``), as HTML.
+
+        Kept for the position it was made for: a burst of Hint clicks costs one hint, not one each.
+        """
+        key = (self.lang, self.session.generation, len(self.game.history), self.session.viewer)
+        if self._hint_cache is None or self._hint_cache[0] != key:
+            self._hint_cache = (key, hint_html(self.session.view(), self.lang))
+        return self._hint_cache[1]
