@@ -383,3 +383,50 @@ def test_the_saved_game_sentences_come_in_the_pages_language(store: GameStore, l
     english = "No game is saved under that table id on this server: this is a new game."
     assert page.messages.value and english not in page.messages.value
     assert page.resume_button.description == translator(lang).gettext("Resume game") != "Resume game"
+
+
+# ---------------------------------------------------------------- the bots wait for the page to be shown
+
+BOTS_FIRST = "seed=0&players=3&bots=greedy"  # the dealer's left is a bot: the bots move before the student
+
+
+def test_the_bots_wait_until_the_browser_shows_the_page(monkeypatch: pytest.MonkeyPatch) -> None:
+    async def scenario() -> tuple[int, int, int, bool]:
+        page = play_page(BOTS_FIRST, store=False)
+        page.table.session.speed = 0.05
+        assert page.table.session.state == "bots"
+        await asyncio.sleep(0.5)
+        unseen = len(page.table.session.log)
+        sent: list[str] = []
+        for widget in (page, page.table, page.table.hand):
+            monkeypatch.setattr(widget, "send_state", lambda key=None, w=widget: sent.append(type(w).__name__))
+        page.browser_id._message(page.browser_id, {"event": "shown", "and": "more"}, [])  # not the message
+        await asyncio.sleep(0.3)
+        forged = len(page.table.session.log)
+        page.browser_id._message(page.browser_id, {"event": "shown"}, [])
+        for _ in range(100):
+            await asyncio.sleep(0.05)
+            if page.table.session.state == "human":
+                break
+        return unseen, forged, len(page.table.session.log), {"PlayPage", "Table", "HandView"} <= set(sent)
+
+    unseen, forged, shown, resent = asyncio.run(scenario())
+    assert unseen == 1 and forged == 1, "the bots moved before the page was shown"
+    assert shown > 1 and resent, "once shown, the page gets every widget's state again and the bots move"
+
+
+def test_the_bots_move_anyway_when_no_browser_says_it_shows_the_page(monkeypatch: pytest.MonkeyPatch) -> None:
+    import widgets.play as play_module
+
+    monkeypatch.setattr(play_module, "SHOWN_FALLBACK_SECONDS", 0.2)
+
+    async def scenario() -> str:
+        page = play_page(BOTS_FIRST, store=False)
+        page.table.session.speed = 0.05
+        for _ in range(100):
+            await asyncio.sleep(0.05)
+            if page.table.session.state == "human":
+                break
+        return page.table.session.state
+
+    assert asyncio.run(scenario()) == "human"

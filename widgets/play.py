@@ -14,6 +14,7 @@ the new game and a sentence saying why.
 
 from __future__ import annotations
 
+import asyncio
 import os
 from collections.abc import Callable
 from html import escape
@@ -36,6 +37,9 @@ from widgets.table_id import BrowserTableId
 __all__ = ["MAX_NOTES", "PlayPage", "play_page", "request_query", "table_from_query"]
 
 LOG = server_logger()
+
+SHOWN_FALLBACK_SECONDS = 60.0
+"""The bots of a page no browser has reported showing start moving after this long anyway."""
 
 MAX_NOTES = 6
 """The page keeps its last few sentences: a long-open page must not grow a list nobody reads."""
@@ -294,6 +298,7 @@ class PlayPage(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
                 self.saver = Saver(self.store, lambda report: self._guarded(self._saving, report), purge=True)
         self._attach(table)
         self._show()
+        self._wait_until_shown()
 
         given = parse_qs((query or "").lstrip("?"), keep_blank_values=True).get("table", [])
         requested = given[0].strip() if len(given) == 1 else None  # a repeated table= was already refused
@@ -329,6 +334,27 @@ class PlayPage(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         self.table.layout.width = "100%"
         parts = [self.messages, self.save_status, self.resume_box, self.table, self.forget_control, self.browser_id]
         self.children = parts
+
+    def _wait_until_shown(self) -> None:
+        """Keep the bots' paced moves back until the browser shows the page (see ``_shown``).
+
+        Under Voila a preheated kernel builds the page before anyone asks for it, and the widgets' state is
+        taken for the page when it is asked for: moves made before the browser connects reach nobody, and a
+        page could show "p2 is thinking" with Draw disabled forever. If no browser says so within
+        ``SHOWN_FALLBACK_SECONDS`` the bots move anyway.
+        """
+        loop = _running_loop()
+        if loop is None:
+            return  # no event loop: the bots have already played at once
+        self.table.pacer.hold()
+        self.browser_id.on_shown(lambda: self._guarded(self._shown))
+        loop.call_later(SHOWN_FALLBACK_SECONDS, lambda: self._guarded(self.table.pacer.release))
+
+    def _shown(self) -> None:
+        """The browser shows the page: send it every widget's state afresh, then let the bots move."""
+        for widget in _widget_tree(self):
+            widget.send_state()
+        self.table.pacer.release()
 
     def _attach(self, table: Table) -> None:
         self.table = table
@@ -424,6 +450,26 @@ class PlayPage(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         self.save_status.value = ""
         self.table.new_game()
         self._note(translator(self.lang).gettext("The last game is forgotten on this computer: this is a new game."))
+
+
+def _widget_tree(root: ipywidgets.Widget) -> list[ipywidgets.Widget]:
+    """``root`` and every widget among its children, their children and so on (each once)."""
+    seen: dict[int, ipywidgets.Widget] = {}
+    stack = [root]
+    while stack:
+        widget = stack.pop()
+        if id(widget) in seen:
+            continue
+        seen[id(widget)] = widget
+        stack.extend(child for child in getattr(widget, "children", ()) if isinstance(child, ipywidgets.Widget))
+    return list(seen.values())
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
 
 
 def play_page(query: str | None, store: GameStore | Literal[False] | None = None) -> PlayPage:

@@ -5,8 +5,8 @@ remembered (``stored_id``, any text: the kernel checks it with ``widgets.store.i
 use). It writes ``table_id`` into ``localStorage`` once the student has clicked in this page's table
 (so merely opening a page, while its bots make the first moves, never makes the browser forget the
 game it was offered), or at once when ``remember`` is set (after "Resume game"); it removes the id when
-``forget`` grows (a new player at a shared computer). The id is the only thing stored: never a card,
-never the game.
+``forget`` grows (a new player at a shared computer). It also tells the kernel when the page is on
+screen (``on_shown``). The id is the only thing stored: never a card, never the game.
 
 >>> ids = BrowserTableId()
 >>> ids.set_state({"stored_id": "x" * 500, "table_id": "forged"})  # what a browser may send
@@ -19,6 +19,7 @@ never the game.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import anywidget
@@ -65,6 +66,7 @@ export default {
     };
     document.addEventListener("click", clicked, true);
     remember();
+    model.send({ event: "shown" });  // the page is on screen: the kernel may let its bots move
     return () => document.removeEventListener("click", clicked, true);
   },
 };
@@ -86,6 +88,21 @@ class BrowserTableId(BrowserLocked, anywidget.AnyWidget):
     storage_key = traitlets.Unicode(STORAGE_KEY).tag(sync=True)
     forget = traitlets.Int(0).tag(sync=True)
     """Grows each time the browser must forget the id it keeps (the page's "New player")."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._shown: list[Callable[[], None]] = []
+        self.on_msg(self._message)
+
+    def on_shown(self, callback: Callable[[], None]) -> None:
+        """Call ``callback()`` each time a page shows this widget (its first render, a reload of the view)."""
+        self._shown.append(callback)
+
+    def _message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        # Anything else a browser may send is ignored: only this one exact message means something.
+        if content == {"event": "shown"}:
+            for callback in list(self._shown):
+                callback()
 
     def set_state(self, sync_data: dict[str, Any]) -> None:
         # Cut before ipywidgets echoes the update back: a huge text must not travel back whole.

@@ -32,16 +32,31 @@ class BotPacer:
         self.feedback = feedback
         self.refresh = refresh
         self.task: asyncio.Task[None] | None = None
+        self.held = False
+        """While held, paced moves wait (``hold``): a page nobody has seen yet must not play on unseen."""
 
     def start(self) -> None:
         """Let the bots move if they are next: paced on the running event loop, or at once."""
         if self.session.state != "bots" or (self.task is not None and not self.task.done()):
+            return
+        if self.held and self.session.speed > 0 and _running_loop() is not None:
             return
         if self.session.speed > 0 and _running_loop() is not None:
             self.task = asyncio.ensure_future(self._paced())
             self.refresh()
             return
         self.session.play_bots()
+
+    def hold(self) -> None:
+        """Keep the paced moves back (those under way stop) until ``release``: the page is not shown yet."""
+        self.held = True
+        self.cancel()
+
+    def release(self) -> None:
+        """The page is shown: the bots may move (paced from now on)."""
+        if self.held:
+            self.held = False
+            self.start()
 
     def cancel(self) -> None:
         """Stop the paced moves, if any (the session's state stays as the last move left it)."""
