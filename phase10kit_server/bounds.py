@@ -17,6 +17,8 @@ from collections import Counter
 from jupyter_server.base.call_context import CallContext
 from tornado.web import HTTPError
 
+from phase10kit.i18n import LANGUAGES, translator
+
 __all__ = [
     "ADDRESS_CHARACTERS",
     "ADDRESS_FULL",
@@ -25,10 +27,13 @@ __all__ = [
     "KernelBudget",
     "PageRefused",
     "current_client_address",
+    "refusal_in",
+    "request_language",
 ]
 
 SERVER_FULL = "The table server is full ({limit} tables are open): close a table you no longer use or try again soon."
 ADDRESS_FULL = "This computer already has {limit} tables open on this server: close one of its tabs, then reload."
+"""The two refusals as the server's log writes them (English); ``refusal_in`` gives the page's own language."""
 UNKNOWN_ADDRESS = "unknown"
 ADDRESS_CHARACTERS = 64
 """An address longer than this is cut: a header value must not grow the server's memory or its log."""
@@ -37,13 +42,59 @@ ADDRESS_CHARACTERS = 64
 class PageRefused(HTTPError):
     """HTTP 503 for a page that would take a kernel past a cap; the sentence is the page's whole text.
 
-    The sentence goes in ``reason`` (shown by the error page) and no ``log_message`` is set, so tornado does
-    not log the request's URL (which may hold the token): the kernel manager logs the refusal itself.
+    The English sentence goes in ``reason`` (the status line, which HTTP keeps to ASCII) and no
+    ``log_message`` is set, so tornado does not log the request's URL (which may hold the token): the kernel
+    manager logs the refusal itself. ``translated`` is the same sentence in the page's language
+    (``request_language``), which the table's error page (``share/.../phase10kit-table/error.html``) shows.
     """
 
-    def __init__(self, sentence: str) -> None:
+    def __init__(self, sentence: str, translated: str | None = None, lang: str = "en") -> None:
         super().__init__(503, reason=sentence)
         self.sentence = sentence
+        self.translated = translated if translated is not None else sentence
+        self.lang = lang
+
+
+def refusal_in(sentence: str, limit: int, lang: str) -> str:
+    """``SERVER_FULL`` or ``ADDRESS_FULL`` for ``limit`` in ``lang``, with the plural form ``limit`` takes.
+
+    >>> refusal_in(ADDRESS_FULL, 8, "hr")[:40]
+    'Ovo računalo na ovom poslužitelju već im'
+    """
+    t = translator(lang)
+    if sentence == SERVER_FULL:
+        text = t.ngettext(
+            "The table server is full ({limit} table is open): close a table you no longer use or try again soon.",
+            "The table server is full ({limit} tables are open): close a table you no longer use or try again soon.",
+            limit,
+        )
+    else:
+        text = t.ngettext(
+            "This computer already has {limit} table open on this server: close one of its tabs, then reload.",
+            "This computer already has {limit} tables open on this server: close one of its tabs, then reload.",
+            limit,
+        )
+    return text.format(limit=limit)
+
+
+def request_language(lang: str = "", accept: str = "") -> str:
+    """The language of a refused page: the address's ``lang=`` if the kit has it, else the first of the
+    browser's ``Accept-Language`` the kit has, else English.
+
+    >>> request_language("ko"), request_language("", "fr-FR,hr;q=0.8,en;q=0.5"), request_language("xx", "fr")
+    ('ko', 'hr', 'en')
+    """
+    if lang in LANGUAGES:
+        return lang
+    weighted = []
+    for position, part in enumerate(accept[:500].split(",")[:20]):
+        code, _, quality = part.strip().partition(";q=")
+        try:
+            weight = float(quality) if quality else 1.0
+        except ValueError:
+            continue
+        weighted.append((-weight, position, code.split("-")[0].strip().lower()))
+    return next((code for _, _, code in sorted(weighted) if code in LANGUAGES), "en")
 
 
 def current_client_address(header: str = "") -> str | None:
@@ -92,11 +143,17 @@ class KernelBudget:
         return sum(1 for owner in self._owners.values() if owner == address) + self._starting[address]
 
     def refusal(self, address: str | None) -> str | None:
-        """The sentence refusing one more page kernel for ``address``, or None when it may start."""
+        """The (English) sentence refusing one more page kernel for ``address``, or None when it may start."""
+        cap = self.cap_reached(address)
+        return cap[0].format(limit=cap[1]) if cap is not None else None
+
+    def cap_reached(self, address: str | None) -> tuple[str, int] | None:
+        """The cap one more page kernel for ``address`` would pass (``SERVER_FULL`` or ``ADDRESS_FULL``, and
+        its limit), or None when it may start."""
         if self.max_kernels > 0 and self.held() >= self.max_kernels:
-            return SERVER_FULL.format(limit=self.max_kernels)
+            return SERVER_FULL, self.max_kernels
         if address is not None and self.max_per_address > 0 and self.held(address) >= self.max_per_address:
-            return ADDRESS_FULL.format(limit=self.max_per_address)
+            return ADDRESS_FULL, self.max_per_address
         return None
 
     def start(self, address: str | None) -> None:

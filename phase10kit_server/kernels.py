@@ -28,10 +28,17 @@ from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
+from jupyter_server.base.call_context import CallContext
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from traitlets import Bool, Float, Int, Unicode
 
-from phase10kit_server.bounds import KernelBudget, PageRefused, current_client_address
+from phase10kit_server.bounds import (
+    KernelBudget,
+    PageRefused,
+    current_client_address,
+    refusal_in,
+    request_language,
+)
 
 T = TypeVar("T")
 
@@ -132,10 +139,12 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     async def _for_a_page(self, start: Callable[[], Awaitable[T]], kernel_of: Callable[[T], str] = str) -> T:
         """Run ``start`` (which gives a page its kernel) if the caps allow it; count the kernel it gives."""
         address = current_client_address(self.client_address_header)
-        refusal = self._budget.refusal(address)
-        if refusal is not None:
+        cap = self._budget.cap_reached(address)
+        if cap is not None:
+            template, limit = cap
+            refusal = template.format(limit=limit)
             self.log.warning("Refused a page for %s: %s", address or "a caller outside a request", refusal)
-            raise PageRefused(refusal)
+            raise PageRefused(refusal, *_in_the_pages_language(template, limit))
         self._budget.start(address)
         kernel_id: str | None = None
         try:
@@ -241,3 +250,14 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             await self.shutdown_kernel(kernel_id)
         except Exception:  # a kernel that died meanwhile must not crash the server's event loop
             self.log.exception("Could not stop kernel %s", kernel_id)
+
+
+def _in_the_pages_language(template: str, limit: int) -> tuple[str, str]:
+    """A refusal's sentence in the language of the request being served (``request_language``), and that code."""
+    handler = CallContext.get(CallContext.JUPYTER_HANDLER)
+    lang = "en"
+    if handler is not None:
+        lang = request_language(
+            str(handler.get_argument("lang", ""))[:8], str(handler.request.headers.get("Accept-Language", ""))
+        )
+    return refusal_in(template, limit, lang), lang

@@ -6,6 +6,7 @@ the log. Unit tests on ``ClassroomKernelManager``'s bookkeeping, then a real Voi
 from __future__ import annotations
 
 import asyncio
+import html
 import logging
 import re
 import urllib.error
@@ -22,7 +23,7 @@ from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelMana
 
 from phase10kit_server import ClassroomIdentityProvider
 from phase10kit_server.auth import SecretScrubber, install_scrubber, scrub_secrets
-from phase10kit_server.bounds import ADDRESS_FULL, SERVER_FULL, PageRefused, current_client_address
+from phase10kit_server.bounds import ADDRESS_FULL, SERVER_FULL, PageRefused, current_client_address, refusal_in
 from tests.browser.conftest import Server, _free_port, running_server, voila_command
 from tests.browser.test_kernels_browser import live_kernels, wait_for
 from tests.test_classroom_server import RecordingManager
@@ -243,8 +244,8 @@ def _call(server: Server, path: str, method: str = "GET", headers: dict[str, str
         return error.code, error.read().decode()
 
 
-def _page(server: Server, address: str) -> tuple[int, str]:
-    return _call(server, f"{PAGE}?token={TOKEN}&seed=3", headers={"X-Real-IP": address})
+def _page(server: Server, address: str, query: str = "", **headers: str) -> tuple[int, str]:
+    return _call(server, f"{PAGE}?token={TOKEN}&seed=3{query}", headers={"X-Real-IP": address, **headers})
 
 
 def test_kernel_deletion_needs_the_header_token_and_the_token_never_reaches_the_log(server: Server) -> None:
@@ -267,6 +268,11 @@ def test_caps_refuse_the_extra_page_with_a_sentence_and_unconnected_kernels_stop
     assert [_page(server, "10.2.2.2")[0] for _ in range(CAP_PER_ADDRESS)] == [200] * CAP_PER_ADDRESS
     status, body = _page(server, "10.2.2.2")
     assert status == 503 and ADDRESS_FULL.format(limit=CAP_PER_ADDRESS) in body and "Traceback" not in body
+    # The refusal speaks the page's language: the address's lang=, else the browser's Accept-Language.
+    for query, headers, lang in (("&lang=uk", {}, "uk"), ("", {"Accept-Language": "fr,hr;q=0.9"}, "hr")):
+        status, body = _page(server, "10.2.2.2", query, **headers)
+        translated = refusal_in(ADDRESS_FULL, CAP_PER_ADDRESS, lang)
+        assert status == 503 and translated in html.unescape(body), body[-600:]
     assert _page(server, "10.3.3.3")[0] == 200
     status, body = _page(server, "10.4.4.4")
     assert status == 503 and SERVER_FULL.format(limit=CAP_SERVER) in body
