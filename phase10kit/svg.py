@@ -42,13 +42,17 @@ SHAPE = {
 
 
 def card_label(card: Card, lang: str = "en") -> str:
-    """What a screen reader says, in ``lang``; it always starts with the notation.
+    """What a screen reader says, in ``lang``: the words the face shows, in their order, then the notation.
+
+    A card's name contains what is seen on it (WCAG 2.5.3, so that a voice-control user can say "7 red" to pick
+    it): its number or letter, then its word. A numbered card's notation follows in brackets; a Wild's and a
+    Skip's letter is their notation already.
 
     >>> card_label(Card.parse("R7")), card_label(Card.parse("W")), card_label(Card.parse("S"), "uk")
-    ('R7: red 7', 'W: Wild', 'S: Пропуск')
+    ('7 red (R7)', 'W: Wild', 'S: Пропуск')
     """
     if card.is_number:
-        return f"{card}: {_color_number(card, lang)}"
+        return f"{card.number} {card_word(card, lang)} ({card})"
     return f"{card}: {card_word(card, lang)}"
 
 
@@ -63,11 +67,6 @@ def card_word(card: Card, lang: str = "en") -> str:
     return color_name(card.color, lang)
 
 
-def _color_number(card: Card, lang: str) -> str:
-    assert card.color is not None
-    return translator(lang).gettext("{color} {number}").format(color=color_name(card.color, lang), number=card.number)
-
-
 def _fitted(text: str, size: float, width: float) -> str:
     """A font-size attribute small enough for ``text`` to fit ``width`` (long words in some languages)."""
     fitted = min(size, width / max(len(text) * 0.6, 1))
@@ -77,7 +76,9 @@ def _fitted(text: str, size: float, width: float) -> str:
 def _card_body(card: Card, caption: str = "", lang: str = "en") -> str:
     """The drawing of one card in a 60x90 box at the origin (no outer <svg>).
 
-    The number or letter (W, S) and the shape are the same in every language; the word is in ``lang``.
+    The number or letter (W, S) and the shape are the same in every language; the word is in ``lang``. A space
+    stands between the texts (and between the cards of a row), so that the page's text reads "7 red" (as
+    ``card_label`` begins), not "7red".
     """
     small = card_word(card, lang)
     if card.is_number:
@@ -94,14 +95,14 @@ def _card_body(card: Card, caption: str = "", lang: str = "en") -> str:
     parts = [
         f'<rect x="1" y="1" width="58" height="88" rx="7" fill="{fill}" stroke="#111111" stroke-width="2"/>',
         f'<text x="30" y="40" font-family="sans-serif" font-size="28" font-weight="bold" '
-        f'text-anchor="middle" fill="{ink}">{escape(big)}</text>',
+        f'text-anchor="middle" fill="{ink}">{escape(big)}</text> ',
         f'<text x="30" y="55" font-family="sans-serif" font-size="{_fitted(small, 11, 54)}" text-anchor="middle" '
         f'fill="{ink}">{escape(small)}</text>',
         shape,
     ]
     if caption:
         parts.append(
-            f'<text x="30" y="86" font-family="sans-serif" font-size="{_fitted(caption, 10, 54)}" '
+            f' <text x="30" y="86" font-family="sans-serif" font-size="{_fitted(caption, 10, 54)}" '
             f'text-anchor="middle" fill="{ink}">{escape(caption)}</text>'
         )
     return "".join(parts)
@@ -118,7 +119,7 @@ def _svg(width: float, height: float, body: str, label: str, scale: float = 1.0)
 def card_svg(card: Card, *, scale: float = 1.0, lang: str = "en") -> str:
     """One card as an SVG document, its word and label in ``lang``.
 
-    >>> 'aria-label="R7: red 7"' in card_svg(Card.parse("R7")), ">빨강<" in card_svg(Card.parse("R7"), lang="ko")
+    >>> 'aria-label="7 red (R7)"' in card_svg(Card.parse("R7")), ">빨강<" in card_svg(Card.parse("R7"), lang="ko")
     (True, True)
     """
     return _svg(CARD_WIDTH, CARD_HEIGHT, _card_body(card, lang=lang), card_label(card, lang), scale)
@@ -137,7 +138,7 @@ def face_down_svg(*, scale: float = 1.0, lang: str = "en") -> str:
 def _row(bodies: Sequence[str], label: str, scale: float) -> str:
     step = CARD_WIDTH + GAP
     width = max(len(bodies) * step - GAP, 1)
-    placed = "".join(f'<g transform="translate({i * step},0)">{body}</g>' for i, body in enumerate(bodies))
+    placed = " ".join(f'<g transform="translate({i * step},0)">{body}</g>' for i, body in enumerate(bodies))
     return _svg(width, CARD_HEIGHT, placed, label, scale)
 
 
@@ -185,7 +186,7 @@ def layout_svg(layout: Layout, *, scale: float = 1.0, lang: str = "en") -> str:
             x += step
         x += 3 * GAP
     label = translator(lang).gettext("layout {layout}").format(layout=layout)
-    return _svg(max(x - 4 * GAP, 1), CARD_HEIGHT, "".join(parts), label, scale)
+    return _svg(max(x - 4 * GAP, 1), CARD_HEIGHT, " ".join(parts), label, scale)
 
 
 def phase_svg(phase: Phase, *, scale: float = 1.0, lang: str = "en") -> str:

@@ -53,10 +53,10 @@ def _static(name: str) -> str:
 
 
 def card_label(card: Card, lang: str | None = None) -> str:
-    """What a screen reader says for a card, in ``lang``; it always starts with the notation.
+    """What a screen reader says for a card, in ``lang``: the words its face shows, then its notation.
 
     >>> card_label(Card.parse("R7")), card_label(Card.parse("W")), card_label(Card.parse("S"))
-    ('R7: red 7', 'W: Wild', 'S: Skip')
+    ('7 red (R7)', 'W: Wild', 'S: Skip')
     """
     lang = notebook_lang(lang)
     return svg_card_label(card, lang)
@@ -96,7 +96,7 @@ class CardView(Locked):
     """One card face (or a face-down card when ``card`` is None) as an HTML widget, class ``p10-face``.
 
     >>> view = CardView("R7")
-    >>> view.card, 'aria-label="R7: red 7"' in view.value
+    >>> view.card, 'aria-label="7 red (R7)"' in view.value
     (Card('R7'), True)
     """
 
@@ -217,7 +217,8 @@ class HandView(BrowserLocked, anywidget.AnyWidget):
     """A hand whose cards can be selected by click (or keyboard) and sorted by number or colour.
 
     The hand container has class ``p10-hand``; each card is a ``<button class="p10-card">`` whose
-    ``aria-label``, ``title`` and ``data-card`` hold its notation first (``"R7: red 7"``).
+    ``aria-label`` and ``title`` hold the words its face shows and its notation (``"7 red (R7)"``, see
+    ``card_label``) and whose ``data-card`` is the notation (``"R7"``); the "selected" mark stands beside it.
     ``selected`` holds indices into ``cards`` (the shown order); the browser can write only
     ``selected`` and ``sort_by``, and both are checked: bad entries are dropped, never raised.
 
