@@ -25,6 +25,8 @@ __all__ = [
     "card_word",
     "cards_svg",
     "face_down_svg",
+    "faces_text",
+    "group_faces_text",
     "group_svg",
     "layout_svg",
     "phase_svg",
@@ -52,7 +54,7 @@ def card_label(card: Card, lang: str = "en") -> str:
     ('7 red (R7)', 'W: Wild', 'S: Пропуск')
     """
     if card.is_number:
-        return f"{card.number} {card_word(card, lang)} ({card})"
+        return f"{faces_text([card], lang=lang)} ({card})"
     return f"{card}: {card_word(card, lang)}"
 
 
@@ -65,6 +67,44 @@ def card_word(card: Card, lang: str = "en") -> str:
         return t.gettext("Skip")
     assert card.color is not None
     return color_name(card.color, lang)
+
+
+def _big(card: Card) -> str:
+    """The big text of a card's face: its number, or ``W`` / ``S``."""
+    return str(card.number) if card.is_number else str(card)
+
+
+def faces_text(cards: Sequence[Card], captions: Sequence[str] = (), lang: str = "en") -> str:
+    """The words a row of card faces shows, in the order drawn: each card's number or letter, its word, and its
+    caption (a Wild's pinned value, ``= 5``) when ``captions`` gives one. A control showing the faces has this in
+    its name, so that its name contains what is seen (WCAG 2.5.3).
+
+    >>> from phase10kit.cards import parse_cards
+    >>> faces_text(parse_cards("R7 W")), faces_text(parse_cards("B3 W"), ["", "= 3"], "cs")
+    ('7 red W Wild', '3 modrá W Žolík = 3')
+    """
+    words: list[str] = []
+    padded = [*captions, *[""] * (len(cards) - len(captions))]
+    for card, caption in zip(cards, padded, strict=True):
+        words += [_big(card), card_word(card, lang)] + ([caption] if caption else [])
+    return " ".join(words)
+
+
+def group_faces_text(group: Group, lang: str = "en") -> str:
+    """The words ``group_svg`` draws for ``group`` (``faces_text`` with the Wilds' pinned values).
+
+    >>> from phase10kit.groups import Group
+    >>> group_faces_text(Group.parse("r[G3 G4 W]"))
+    '3 green 4 green W Wild = 5'
+    """
+    return faces_text(group.cards, _group_captions(group, lang), lang)
+
+
+def _group_captions(group: Group, lang: str) -> list[str]:
+    return [
+        _wild_caption(value, lang) if card.is_wild else ""
+        for card, value in zip(group.cards, group.values(), strict=True)
+    ]
 
 
 def _fitted(text: str, size: float, width: float) -> str:
@@ -80,16 +120,16 @@ def _card_body(card: Card, caption: str = "", lang: str = "en") -> str:
     stands between the texts (and between the cards of a row), so that the page's text reads "7 red" (as
     ``card_label`` begins), not "7red".
     """
-    small = card_word(card, lang)
+    small, big = card_word(card, lang), _big(card)
     if card.is_number:
         assert card.color is not None
         fill, ink = FILL[card.color], INK[card.color]
-        big, shape = str(card.number), SHAPE[card.color].format(ink=ink)
+        shape = SHAPE[card.color].format(ink=ink)
     elif card.is_wild:
-        fill, ink, big = "#222222", "#ffffff", "W"
+        fill, ink = "#222222", "#ffffff"
         shape = '<path d="M18,66 h24 M30,60 v14" stroke="#ffffff" stroke-width="3"/>'
     else:
-        fill, ink, big = "#6b6b6b", "#ffffff", "S"
+        fill, ink = "#6b6b6b", "#ffffff"
         shape = '<circle cx="30" cy="70" r="7" fill="none" stroke="#ffffff" stroke-width="2"/>'
         shape += '<path d="M25,75 L35,65" stroke="#ffffff" stroke-width="2"/>'
     parts = [
@@ -169,8 +209,7 @@ def group_svg(group: Group, *, scale: float = 1.0, lang: str = "en") -> str:
     True
     """
     bodies = [
-        _card_body(card, _wild_caption(value, lang) if card.is_wild else "", lang)
-        for card, value in zip(group.cards, group.values(), strict=True)
+        _card_body(card, caption, lang) for card, caption in zip(group.cards, _group_captions(group, lang), strict=True)
     ]
     return _row(bodies, f"{group_kind_name(group.kind, lang)} {group}", scale)
 

@@ -39,6 +39,14 @@ def test_cards_are_readable_without_colour() -> None:
     assert "Skip" in texts(parse(svg.card_svg(parse_cards("S")[0])))
 
 
+def test_the_words_a_row_names_are_the_words_it_draws() -> None:
+    # One home for what a face shows: the names built from faces_text contain what is seen (WCAG 2.5.3).
+    cards = parse_cards("R7 W S B12")
+    assert " ".join(texts(parse(svg.cards_svg(cards)))) == svg.faces_text(cards) == "7 red W Wild S Skip 12 blue"
+    group = Group.parse("r[G3 G4 W Y6 W]")
+    assert " ".join(texts(parse(svg.group_svg(group, lang="uk")))) == svg.group_faces_text(group, "uk")
+
+
 def test_a_hand_is_a_row_of_cards() -> None:
     root = parse(svg.cards_svg(parse_cards("R7 B7 W S")))
     assert root.get("aria-label") == "cards: 7 red (R7), 7 blue (B7), W: Wild, S: Skip"

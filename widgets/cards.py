@@ -23,7 +23,7 @@ from phase10kit.groups import Group
 from phase10kit.i18n import check_lang, translator
 from phase10kit.phases import GroupKind
 from phase10kit.svg import card_label as svg_card_label
-from phase10kit.svg import card_svg, cards_svg, face_down_svg, group_svg
+from phase10kit.svg import card_svg, cards_svg, face_down_svg, group_faces_text, group_svg
 from widgets._safety import BrowserLocked, Locked
 from widgets.language import notebook_lang
 
@@ -390,7 +390,8 @@ def _indices_of(chosen: Sequence[tuple[Card, int]], shown: Sequence[Card]) -> li
 
 class GroupsView(BrowserLocked, anywidget.AnyWidget):
     """A seat's laid groups (``<li class="p10-laid">``, ``aria-label`` ``"p2.1 s[R7 B7 W]"``); groups
-    marked as targets are buttons (``.p10-group-target``) whose click calls ``on_pick(key)``.
+    marked as targets are buttons (``.p10-group-target``) whose click calls ``on_pick(key)``, named by what they
+    show, then what they do (``"p2.1 7 red 7 blue W Wild = 7: Add W to p2.1"``), their title the latter.
 
     The browser can change no trait; a click arrives as a message naming a group, accepted only
     when that group is a target at that moment.
@@ -399,6 +400,9 @@ class GroupsView(BrowserLocked, anywidget.AnyWidget):
     >>> view.show([("p2.1", Group.parse("s[R7 B7 W]"), "")], empty="none")
     >>> [item["label"] for item in view.items], view.items[0]["target"]
     (['p2.1 s[R7 B7 W]'], False)
+    >>> view.show([("p2.1", Group.parse("s[R7 B7 W]"), "Add W to p2.1")], empty="none")
+    >>> view.items[0]["name"]
+    'p2.1 7 red 7 blue W Wild = 7: Add W to p2.1'
     """
 
     _esm = _static("groups.js")
@@ -422,6 +426,8 @@ class GroupsView(BrowserLocked, anywidget.AnyWidget):
                 "face": group_svg(group, scale=self.scale, lang=self.lang),
                 "target": bool(pick),
                 "pick": pick,
+                # A target's name: what its button shows (the key, the faces' words; WCAG 2.5.3), then what it does.
+                "name": f"{key} {group_faces_text(group, self.lang)}: {pick}" if pick else "",
             }
             for key, group, pick in groups
         ]
