@@ -3,8 +3,11 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8866
+# axe-core, the accessibility checker the browser tests inject into the pages (tests/browser/axe.py), from npm.
+AXE_VERSION := 4.14.1
+AXE := .axe/installed-$(AXE_VERSION)
 
-.PHONY: play test benchmarks i18n translations solve clean
+.PHONY: play test axe benchmarks i18n translations solve clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -19,13 +22,22 @@ $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[notebooks,test]"
 	touch $@ $(VENV)/.play-installed
 
+# npm's copy (.axe/node_modules/axe-core/axe.min.js) lives in the git-ignored .axe/; the stamp names the
+# version, so changing AXE_VERSION reinstalls it.
+$(AXE):
+	rm -rf .axe
+	npm install --prefix .axe --no-save --no-audit --no-fund --loglevel=error axe-core@$(AXE_VERSION)
+	touch $@
+
+axe: $(AXE)
+
 # Run from the repository root: Voila reads voila.json here (preheated table, closed tabs' kernels stopped
 # by phase10kit_server.ClassroomKernelManager, idle unconnected kernels culled; see docs/classroom.md).
 play: $(VENV)/.play-installed
 	@echo "The table: http://127.0.0.1:$(PORT)/ (Ctrl+C stops it; add ?seed=5&players=2&bots=greedy to the URL)"
 	$(BIN)/voila notebooks/play.ipynb --no-browser --Voila.ip=127.0.0.1 --port=$(PORT)
 
-test: $(VENV)/.test-installed
+test: $(VENV)/.test-installed $(AXE)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/nbqa ruff teacher/*.ipynb notebooks/*.ipynb  # the translations (teacher/uk/ ...) hold the same code
@@ -59,4 +71,4 @@ solve: $(VENV)/.play-installed
 	$(BIN)/python -c "from phase10kit.probability.solitaire import optimum_table; print(optimum_table(range(1, 11)).to_string(index=False))"
 
 clean:
-	rm -rf $(VENV)
+	rm -rf $(VENV) .axe

@@ -25,6 +25,8 @@ __all__ = [
     "card_word",
     "cards_svg",
     "face_down_svg",
+    "faces_text",
+    "group_faces_text",
     "group_svg",
     "layout_svg",
     "phase_svg",
@@ -42,13 +44,17 @@ SHAPE = {
 
 
 def card_label(card: Card, lang: str = "en") -> str:
-    """What a screen reader says, in ``lang``; it always starts with the notation.
+    """What a screen reader says, in ``lang``: the words the face shows, in their order, then the notation.
+
+    A card's name contains what is seen on it (WCAG 2.5.3, so that a voice-control user can say "7 red" to pick
+    it): its number or letter, then its word. A numbered card's notation follows in brackets; a Wild's and a
+    Skip's letter is their notation already.
 
     >>> card_label(Card.parse("R7")), card_label(Card.parse("W")), card_label(Card.parse("S"), "uk")
-    ('R7: red 7', 'W: Wild', 'S: Пропуск')
+    ('7 red (R7)', 'W: Wild', 'S: Пропуск')
     """
     if card.is_number:
-        return f"{card}: {_color_number(card, lang)}"
+        return f"{faces_text([card], lang=lang)} ({card})"
     return f"{card}: {card_word(card, lang)}"
 
 
@@ -63,9 +69,42 @@ def card_word(card: Card, lang: str = "en") -> str:
     return color_name(card.color, lang)
 
 
-def _color_number(card: Card, lang: str) -> str:
-    assert card.color is not None
-    return translator(lang).gettext("{color} {number}").format(color=color_name(card.color, lang), number=card.number)
+def _big(card: Card) -> str:
+    """The big text of a card's face: its number, or ``W`` / ``S``."""
+    return str(card.number) if card.is_number else str(card)
+
+
+def faces_text(cards: Sequence[Card], captions: Sequence[str] = (), lang: str = "en") -> str:
+    """The words a row of card faces shows, in the order drawn: each card's number or letter, its word, and its
+    caption (a Wild's pinned value, ``= 5``) when ``captions`` gives one. A control showing the faces has this in
+    its name, so that its name contains what is seen (WCAG 2.5.3).
+
+    >>> from phase10kit.cards import parse_cards
+    >>> faces_text(parse_cards("R7 W")), faces_text(parse_cards("B3 W"), ["", "= 3"], "cs")
+    ('7 red W Wild', '3 modrá W Žolík = 3')
+    """
+    words: list[str] = []
+    padded = [*captions, *[""] * (len(cards) - len(captions))]
+    for card, caption in zip(cards, padded, strict=True):
+        words += [_big(card), card_word(card, lang)] + ([caption] if caption else [])
+    return " ".join(words)
+
+
+def group_faces_text(group: Group, lang: str = "en") -> str:
+    """The words ``group_svg`` draws for ``group`` (``faces_text`` with the Wilds' pinned values).
+
+    >>> from phase10kit.groups import Group
+    >>> group_faces_text(Group.parse("r[G3 G4 W]"))
+    '3 green 4 green W Wild = 5'
+    """
+    return faces_text(group.cards, _group_captions(group, lang), lang)
+
+
+def _group_captions(group: Group, lang: str) -> list[str]:
+    return [
+        _wild_caption(value, lang) if card.is_wild else ""
+        for card, value in zip(group.cards, group.values(), strict=True)
+    ]
 
 
 def _fitted(text: str, size: float, width: float) -> str:
@@ -77,31 +116,33 @@ def _fitted(text: str, size: float, width: float) -> str:
 def _card_body(card: Card, caption: str = "", lang: str = "en") -> str:
     """The drawing of one card in a 60x90 box at the origin (no outer <svg>).
 
-    The number or letter (W, S) and the shape are the same in every language; the word is in ``lang``.
+    The number or letter (W, S) and the shape are the same in every language; the word is in ``lang``. A space
+    stands between the texts (and between the cards of a row), so that the page's text reads "7 red" (as
+    ``card_label`` begins), not "7red".
     """
-    small = card_word(card, lang)
+    small, big = card_word(card, lang), _big(card)
     if card.is_number:
         assert card.color is not None
         fill, ink = FILL[card.color], INK[card.color]
-        big, shape = str(card.number), SHAPE[card.color].format(ink=ink)
+        shape = SHAPE[card.color].format(ink=ink)
     elif card.is_wild:
-        fill, ink, big = "#222222", "#ffffff", "W"
+        fill, ink = "#222222", "#ffffff"
         shape = '<path d="M18,66 h24 M30,60 v14" stroke="#ffffff" stroke-width="3"/>'
     else:
-        fill, ink, big = "#6b6b6b", "#ffffff", "S"
+        fill, ink = "#6b6b6b", "#ffffff"
         shape = '<circle cx="30" cy="70" r="7" fill="none" stroke="#ffffff" stroke-width="2"/>'
         shape += '<path d="M25,75 L35,65" stroke="#ffffff" stroke-width="2"/>'
     parts = [
         f'<rect x="1" y="1" width="58" height="88" rx="7" fill="{fill}" stroke="#111111" stroke-width="2"/>',
         f'<text x="30" y="40" font-family="sans-serif" font-size="28" font-weight="bold" '
-        f'text-anchor="middle" fill="{ink}">{escape(big)}</text>',
+        f'text-anchor="middle" fill="{ink}">{escape(big)}</text> ',
         f'<text x="30" y="55" font-family="sans-serif" font-size="{_fitted(small, 11, 54)}" text-anchor="middle" '
         f'fill="{ink}">{escape(small)}</text>',
         shape,
     ]
     if caption:
         parts.append(
-            f'<text x="30" y="86" font-family="sans-serif" font-size="{_fitted(caption, 10, 54)}" '
+            f' <text x="30" y="86" font-family="sans-serif" font-size="{_fitted(caption, 10, 54)}" '
             f'text-anchor="middle" fill="{ink}">{escape(caption)}</text>'
         )
     return "".join(parts)
@@ -118,7 +159,7 @@ def _svg(width: float, height: float, body: str, label: str, scale: float = 1.0)
 def card_svg(card: Card, *, scale: float = 1.0, lang: str = "en") -> str:
     """One card as an SVG document, its word and label in ``lang``.
 
-    >>> 'aria-label="R7: red 7"' in card_svg(Card.parse("R7")), ">빨강<" in card_svg(Card.parse("R7"), lang="ko")
+    >>> 'aria-label="7 red (R7)"' in card_svg(Card.parse("R7")), ">빨강<" in card_svg(Card.parse("R7"), lang="ko")
     (True, True)
     """
     return _svg(CARD_WIDTH, CARD_HEIGHT, _card_body(card, lang=lang), card_label(card, lang), scale)
@@ -137,7 +178,7 @@ def face_down_svg(*, scale: float = 1.0, lang: str = "en") -> str:
 def _row(bodies: Sequence[str], label: str, scale: float) -> str:
     step = CARD_WIDTH + GAP
     width = max(len(bodies) * step - GAP, 1)
-    placed = "".join(f'<g transform="translate({i * step},0)">{body}</g>' for i, body in enumerate(bodies))
+    placed = " ".join(f'<g transform="translate({i * step},0)">{body}</g>' for i, body in enumerate(bodies))
     return _svg(width, CARD_HEIGHT, placed, label, scale)
 
 
@@ -168,8 +209,7 @@ def group_svg(group: Group, *, scale: float = 1.0, lang: str = "en") -> str:
     True
     """
     bodies = [
-        _card_body(card, _wild_caption(value, lang) if card.is_wild else "", lang)
-        for card, value in zip(group.cards, group.values(), strict=True)
+        _card_body(card, caption, lang) for card, caption in zip(group.cards, _group_captions(group, lang), strict=True)
     ]
     return _row(bodies, f"{group_kind_name(group.kind, lang)} {group}", scale)
 
@@ -185,7 +225,7 @@ def layout_svg(layout: Layout, *, scale: float = 1.0, lang: str = "en") -> str:
             x += step
         x += 3 * GAP
     label = translator(lang).gettext("layout {layout}").format(layout=layout)
-    return _svg(max(x - 4 * GAP, 1), CARD_HEIGHT, "".join(parts), label, scale)
+    return _svg(max(x - 4 * GAP, 1), CARD_HEIGHT, " ".join(parts), label, scale)
 
 
 def phase_svg(phase: Phase, *, scale: float = 1.0, lang: str = "en") -> str:

@@ -464,7 +464,7 @@ def test_the_game_displays_as_a_table_with_opponents_face_down() -> None:
     g = Game.from_deal([P1_SETS, P2_RUNS])
     svg = g._repr_svg_()
     assert svg.count('aria-label="face-down card"') == 11  # p2's ten cards and the draw pile
-    assert "R7: red 7" in svg and "B8" not in svg
+    assert "7 red (R7)" in svg and "B8" not in svg
     assert g._repr_html_().startswith("<div")
 
 

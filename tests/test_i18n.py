@@ -233,7 +233,7 @@ def test_an_unknown_language_is_refused_with_its_reason() -> None:
 def test_card_faces_keep_number_shape_and_notation_and_localize_their_word(lang: str) -> None:
     english, local = card_svg(Card.parse("Y12")), card_svg(Card.parse("Y12"), lang=lang)
     assert ">12<" in local and "<polygon" in local  # the number and yellow's diamond, in every language
-    assert f'aria-label="Y12: {color_name(Card.parse("Y12").color, lang)} 12"' in local  # type: ignore[arg-type]
+    assert f'aria-label="12 {color_name(Card.parse("Y12").color, lang)} (Y12)"' in local  # type: ignore[arg-type]
     assert ">yellow<" in english and ">yellow<" not in local
     wild = card_svg(Card.parse("W"), lang=lang)
     assert ">W<" in wild and f">{translator(lang).gettext('Wild')}<" in wild

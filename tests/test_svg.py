@@ -25,7 +25,9 @@ def texts(root: ET.Element) -> list[str]:
 def test_every_card_is_well_formed_and_labelled(card) -> None:  # type: ignore[no-untyped-def]
     root = parse(svg.card_svg(card))
     label = root.get("aria-label") or ""
-    assert label.startswith(str(card) + ":")
+    # The name begins with what the face shows, in its order ("7 red", "W Wild"), and holds the notation.
+    assert label.replace(":", "").startswith(" ".join(texts(root))), label
+    assert str(card) in label.replace("(", " ").replace(")", " ").replace(":", " ").split()
     assert root.find(SVG + "title") is not None
     assert parse(card._repr_svg_()).get("aria-label") == label
 
@@ -37,9 +39,17 @@ def test_cards_are_readable_without_colour() -> None:
     assert "Skip" in texts(parse(svg.card_svg(parse_cards("S")[0])))
 
 
+def test_the_words_a_row_names_are_the_words_it_draws() -> None:
+    # One home for what a face shows: the names built from faces_text contain what is seen (WCAG 2.5.3).
+    cards = parse_cards("R7 W S B12")
+    assert " ".join(texts(parse(svg.cards_svg(cards)))) == svg.faces_text(cards) == "7 red W Wild S Skip 12 blue"
+    group = Group.parse("r[G3 G4 W Y6 W]")
+    assert " ".join(texts(parse(svg.group_svg(group, lang="uk")))) == svg.group_faces_text(group, "uk")
+
+
 def test_a_hand_is_a_row_of_cards() -> None:
     root = parse(svg.cards_svg(parse_cards("R7 B7 W S")))
-    assert root.get("aria-label") == "cards: R7: red 7, B7: blue 7, W: Wild, S: Skip"
+    assert root.get("aria-label") == "cards: 7 red (R7), 7 blue (B7), W: Wild, S: Skip"
     assert len(root.findall(SVG + "g")) == 4
     assert parse(svg.cards_svg([])).get("aria-label") == "cards: none"
 

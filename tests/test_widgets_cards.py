@@ -6,20 +6,29 @@ import pytest
 
 from phase10kit.cards import CARDS_BY_INDEX, parse_cards
 from phase10kit.groups import Group
+from phase10kit.i18n import LANGUAGES
+from phase10kit.svg import card_word
 from widgets import CardView, FaceDownView, GroupView, HandView
 from widgets.cards import card_label
 
 
-def test_every_card_label_starts_with_its_notation() -> None:
-    for card in CARDS_BY_INDEX:
-        assert card_label(card).startswith(f"{card}: ")
-    assert card_label(parse_cards("Y12")[0]) == "Y12: yellow 12"
+def test_every_card_label_starts_with_what_the_face_shows_and_holds_its_notation() -> None:
+    # What is seen is in the name (WCAG 2.5.3): the face's number or letter, then its word, then the notation.
+    for lang in LANGUAGES:
+        for card in CARDS_BY_INDEX:
+            label = card_label(card, lang)
+            # A Wild's and a Skip's letter is the notation: "W: Wild"; a numbered card's follows: "7 red (R7)".
+            seen = f"{card.number} {card_word(card, lang)} " if card.is_number else f"{card}: {card_word(card, lang)}"
+            assert label.startswith(seen), label
+            assert label.endswith(f"({card})") or label.startswith(f"{card}:"), label
+    assert card_label(parse_cards("Y12")[0]) == "12 yellow (Y12)"
+    assert card_label(parse_cards("B3")[0], "es") == "3 azul (B3)"
 
 
 def test_hand_view_shows_each_card_with_label_and_face() -> None:
     hand = HandView("R7 W S B12")
     assert hand.cards == ["R7", "W", "S", "B12"]
-    assert hand.labels == ["R7: red 7", "W: Wild", "S: Skip", "B12: blue 12"]
+    assert hand.labels == ["7 red (R7)", "W: Wild", "S: Skip", "12 blue (B12)"]
     assert all('role="img"' in face for face in hand.faces)
     assert "p10-hand" in hand._dom_classes
     assert '"p10-card"' in hand._esm and "aria-pressed" in hand._esm and "aria-label" in hand._esm
@@ -110,7 +119,7 @@ def test_group_view_writes_wild_values_in_words() -> None:
 def test_display_widgets_refuse_browser_writes() -> None:
     view = CardView("R7")
     view.set_state({"value": "<script>alert(1)</script>"})
-    assert "<script>" not in view.value and "R7: red 7" in view.value
+    assert "<script>" not in view.value and "7 red (R7)" in view.value
 
 
 def test_display_only_hand_takes_no_selection_from_the_browser() -> None:

@@ -38,7 +38,9 @@ def test_dom_contract_classes_buttons_and_labels() -> None:
     assert [t.buttons[key].description for key in BUTTONS] == LABELS
     assert all(f"p10-btn-{key}" in t.buttons[key]._dom_classes for key in BUTTONS)
     assert t.hand.cards == [str(c) for c in t.game.hands[0]]
-    assert all(label.startswith(card) for label, card in zip(t.hand.labels, t.hand.cards, strict=True))
+    # Each card's name: what its face shows, then its notation ("7 red (R7)"; a Wild's letter is its notation).
+    named = zip(t.hand.labels, t.hand.cards, strict=True)
+    assert all(label.endswith(f"({card})") or label.startswith(f"{card}:") for label, card in named)
     # Every player's phase, score and card count are written out (colour is never the only signal).
     for seat, widget in t.opponent_views.items():
         assert seat_notation(seat) in widget.value and "Phase 1" in widget.value

@@ -23,7 +23,7 @@ from phase10kit.groups import Group
 from phase10kit.i18n import check_lang, translator
 from phase10kit.phases import GroupKind
 from phase10kit.svg import card_label as svg_card_label
-from phase10kit.svg import card_svg, cards_svg, face_down_svg, group_svg
+from phase10kit.svg import card_svg, cards_svg, face_down_svg, group_faces_text, group_svg
 from widgets._safety import BrowserLocked, Locked
 from widgets.language import notebook_lang
 
@@ -53,10 +53,10 @@ def _static(name: str) -> str:
 
 
 def card_label(card: Card, lang: str | None = None) -> str:
-    """What a screen reader says for a card, in ``lang``; it always starts with the notation.
+    """What a screen reader says for a card, in ``lang``: the words its face shows, then its notation.
 
     >>> card_label(Card.parse("R7")), card_label(Card.parse("W")), card_label(Card.parse("S"))
-    ('R7: red 7', 'W: Wild', 'S: Skip')
+    ('7 red (R7)', 'W: Wild', 'S: Skip')
     """
     lang = notebook_lang(lang)
     return svg_card_label(card, lang)
@@ -96,7 +96,7 @@ class CardView(Locked):
     """One card face (or a face-down card when ``card`` is None) as an HTML widget, class ``p10-face``.
 
     >>> view = CardView("R7")
-    >>> view.card, 'aria-label="R7: red 7"' in view.value
+    >>> view.card, 'aria-label="7 red (R7)"' in view.value
     (Card('R7'), True)
     """
 
@@ -217,7 +217,8 @@ class HandView(BrowserLocked, anywidget.AnyWidget):
     """A hand whose cards can be selected by click (or keyboard) and sorted by number or colour.
 
     The hand container has class ``p10-hand``; each card is a ``<button class="p10-card">`` whose
-    ``aria-label``, ``title`` and ``data-card`` hold its notation first (``"R7: red 7"``).
+    ``aria-label`` and ``title`` hold the words its face shows and its notation (``"7 red (R7)"``, see
+    ``card_label``) and whose ``data-card`` is the notation (``"R7"``); the "selected" mark stands beside it.
     ``selected`` holds indices into ``cards`` (the shown order); the browser can write only
     ``selected`` and ``sort_by``, and both are checked: bad entries are dropped, never raised.
 
@@ -389,7 +390,8 @@ def _indices_of(chosen: Sequence[tuple[Card, int]], shown: Sequence[Card]) -> li
 
 class GroupsView(BrowserLocked, anywidget.AnyWidget):
     """A seat's laid groups (``<li class="p10-laid">``, ``aria-label`` ``"p2.1 s[R7 B7 W]"``); groups
-    marked as targets are buttons (``.p10-group-target``) whose click calls ``on_pick(key)``.
+    marked as targets are buttons (``.p10-group-target``) whose click calls ``on_pick(key)``, named by what they
+    show, then what they do (``"p2.1 7 red 7 blue W Wild = 7: Add W to p2.1"``), their title the latter.
 
     The browser can change no trait; a click arrives as a message naming a group, accepted only
     when that group is a target at that moment.
@@ -398,6 +400,9 @@ class GroupsView(BrowserLocked, anywidget.AnyWidget):
     >>> view.show([("p2.1", Group.parse("s[R7 B7 W]"), "")], empty="none")
     >>> [item["label"] for item in view.items], view.items[0]["target"]
     (['p2.1 s[R7 B7 W]'], False)
+    >>> view.show([("p2.1", Group.parse("s[R7 B7 W]"), "Add W to p2.1")], empty="none")
+    >>> view.items[0]["name"]
+    'p2.1 7 red 7 blue W Wild = 7: Add W to p2.1'
     """
 
     _esm = _static("groups.js")
@@ -421,6 +426,8 @@ class GroupsView(BrowserLocked, anywidget.AnyWidget):
                 "face": group_svg(group, scale=self.scale, lang=self.lang),
                 "target": bool(pick),
                 "pick": pick,
+                # A target's name: what its button shows (the key, the faces' words; WCAG 2.5.3), then what it does.
+                "name": f"{key} {group_faces_text(group, self.lang)}: {pick}" if pick else "",
             }
             for key, group, pick in groups
         ]

@@ -398,7 +398,7 @@ def show_cards(cards: Iterable[Card] | str, lang: str | None = None, *, scale: f
 
     A list of cards is a Python value and prints as text (``[Card('R7'), Card('W')]``); this draws it.
 
-    >>> "R7: red 7" in show_cards("R7 W").data
+    >>> "7 red (R7)" in show_cards("R7 W").data
     True
     """
     lang = notebook_lang(lang)

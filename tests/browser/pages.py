@@ -216,9 +216,9 @@ def new_play_page(context: Any, url: str, query: str = "", **options: Any) -> An
 
 
 def hand_in_page(page: Any) -> list[str]:
-    """The cards of the page's hand, sorted, each as the notation writes it (``data-card`` is "R7: red 7")."""
+    """The cards of the page's hand, sorted, each as the notation writes it (its ``data-card``, ``"R7"``)."""
     cards = page.locator(HAND_CARD).evaluate_all("bs => bs.map(b => b.dataset.card)")
-    return sorted(str(card).split(":")[0].strip() for card in cards)
+    return sorted(str(card) for card in cards)
 
 
 def expect_hand(page: Any, cards: Iterable[Card | str], timeout_ms: float = WAIT) -> None:
@@ -241,7 +241,7 @@ def select_in_page(page: Any, card: str, timeout: float = WAIT) -> None:
     """
     buttons = page.locator(HAND_CARD)
     expect(page.locator(card_in_hand(card)).first).to_be_visible(timeout=timeout)
-    names = [str(name).split(":")[0].strip() for name in buttons.evaluate_all("bs => bs.map(b => b.dataset.card)")]
+    names = [str(name) for name in buttons.evaluate_all("bs => bs.map(b => b.dataset.card)")]
     button = buttons.nth(names.index(card))
     button.click(timeout=timeout)
     expect(button).to_have_attribute("aria-pressed", "true", timeout=timeout)

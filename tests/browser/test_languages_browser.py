@@ -24,7 +24,7 @@ from widgets.table import BUTTONS
 
 pytestmark = pytest.mark.browser
 
-UKRAINIAN_CARD = re.compile(r"^(?:[RBGY]\d+: (?:червона|синя|зелена|жовта) \d+|W: Джокер|S: Пропуск)$")
+UKRAINIAN_CARD = re.compile(r"^(?:\d+ (?:червона|синя|зелена|жовта) \([RBGY]\d+\)|W: Джокер|S: Пропуск)$")
 
 
 def _open(page: Any, voila_url: str, lang: str) -> None:

@@ -24,7 +24,8 @@ function render({ model, el }) {
       if (item.target) {
         body.type = "button";
         body.title = item.pick;
-        body.setAttribute("aria-label", item.pick);
+        // The name holds what the button shows (its key and the cards' words), then what it does: WCAG 2.5.3.
+        body.setAttribute("aria-label", item.name);
         body.addEventListener("click", () => model.send({ pick: item.key }));
       }
       const name = document.createElement("span");

@@ -40,18 +40,22 @@ function render({ model, el }) {
       b.setAttribute("aria-pressed", String(selected.has(i)));
       b.disabled = !selectable;
       b.innerHTML = faces[i];  // drawn and escaped by phase10kit.svg in the kernel
-      const mark = document.createElement("span");
-      mark.className = "p10-mark";
-      mark.setAttribute("aria-hidden", "true");
-      mark.textContent = selected.has(i) ? "\u2713 " + texts.selected : "";
-      b.appendChild(mark);
       b.addEventListener("click", () => {
         const now = new Set(model.get("selected"));
         if (now.has(i)) { now.delete(i); } else { now.add(i); }
         model.set("selected", [...now].sort((a, b) => a - b));
         model.save_changes();
       });
-      row.appendChild(b);
+      // The "selected" mark stands under the button, not inside it: the button's text is then only what the
+      // card shows, all of it in its name (WCAG 2.5.3); screen readers hear aria-pressed instead of the mark.
+      const mark = document.createElement("span");
+      mark.className = "p10-mark";
+      mark.setAttribute("aria-hidden", "true");
+      mark.textContent = selected.has(i) ? "\u2713 " + texts.selected : "";
+      const slot = document.createElement("div");
+      slot.className = "p10-card-slot";
+      slot.append(b, mark);
+      row.appendChild(slot);
     });
     root.replaceChildren(toolbar, row);
     if (focused) {
