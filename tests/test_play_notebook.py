@@ -76,7 +76,7 @@ def test_good_values_are_kept_next_to_bad_ones() -> None:
 
 def test_the_page_shows_the_messages_escaped_above_the_table() -> None:
     page = play_page("bots=<script>", store=False)
-    messages, _resume, table, _ids = page.children
+    _banner, messages, _resume, table, _ids = page.children
     assert "&lt;script&gt;" in messages.value and "<script>" not in messages.value
     assert "p10-play-messages" in messages._dom_classes and "p10-table" in table._dom_classes
 
@@ -190,7 +190,7 @@ def test_preheated_kernel_without_an_answer_deals_the_defaults_and_says_so(monke
     with pytest.warns(UserWarning, match="Failed to connect"):
         query = request_query()
     assert query is None
-    messages, _resume, table, _ids = play_page(query, store=False).children
+    _banner, messages, _resume, table, _ids = play_page(query, store=False).children
     assert "could not be read" in messages.value and table.players == 3
 
 
@@ -253,7 +253,7 @@ def test_a_reopened_page_offers_the_saved_game_and_resumes_the_same_hand_and_his
     assert again.table.game.to_json() == before.table.game.to_json()
     assert again.table.game.hands[0] == before.table.game.hands[0]
     assert again.table_id == before.table_id and again.browser_id.remember
-    assert again.children[2] is again.table and again.messages.value == ""
+    assert again.children[3] is again.table and again.messages.value == ""
 
 
 def test_the_url_table_id_wins_over_the_browsers(store: GameStore) -> None:

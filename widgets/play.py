@@ -26,6 +26,7 @@ from phase10kit.errors import Phase10Error
 from phase10kit.i18n import LANGUAGES, translator
 from phase10kit.rules import MAX_PLAYERS, MIN_PLAYERS
 from widgets._safety import N_, BrowserLocked, LockedButton, LockedRow, locked_html
+from widgets.connection import ConnectionBanner
 from widgets.language import language
 from widgets.store import EXPIRY_DAYS, Claim, GameStore, StoreError, is_table_id
 from widgets.table import BOT_LEVELS, Table
@@ -166,7 +167,8 @@ UNAVAILABLE = {
 
 
 class PlayPage(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
-    """The play page: sentences (class ``p10-play-messages``), the resume offer (``p10-resume``), the table.
+    """The play page (class ``p10-play-page``): the "Connection lost" banner (``p10-connection``, hidden while
+    connected), sentences (class ``p10-play-messages``), the resume offer (``p10-resume``), the table.
 
     ``store`` is where games are saved: a ``GameStore``, ``None`` for the default one
     (``$P10_STORE`` or the Jupyter data directory), or ``False`` for none.
@@ -204,7 +206,9 @@ class PlayPage(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         )
         self.resume_box.add_class("p10-resume")
         self.browser_id = BrowserTableId()
+        self.banner = ConnectionBanner(self.lang)
         super().__init__(layout=ipywidgets.Layout(width="100%"))
+        self.add_class("p10-play-page")
 
         self.store: GameStore | None = None
         if store is not False:
@@ -213,6 +217,7 @@ class PlayPage(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
             except StoreError as error:
                 LOG.warning("games will not be saved: %s", error)
                 self._note(t.gettext("This server cannot save games: a reload will start a new game."))
+        self.banner.set_lang(self.lang, resumable=self.store is not None)
         self._attach(table)
         self._show()
 
@@ -244,11 +249,17 @@ class PlayPage(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
 
     def _show(self) -> None:
         self.table.layout.width = "100%"
-        self.children = [self.messages, self.resume_box, self.table, self.browser_id]
+        self.children = [self.banner, self.messages, self.resume_box, self.table, self.browser_id]
 
     def _attach(self, table: Table) -> None:
         self.table = table
         table.on_change(lambda changed: self._guarded(self._save, changed))
+        table.on_change(lambda changed: self._guarded(self._follow_lang, changed))
+
+    def _follow_lang(self, table: Table) -> None:
+        # The table's language menu switches the table mid-game: the banner speaks the table's language too.
+        if table is self.table and table.lang != self.banner.lang:
+            self.banner.set_lang(table.lang)
 
     def _save(self, table: Table) -> None:
         if table is not self.table or self.store is None:
@@ -269,6 +280,7 @@ class PlayPage(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
             LOG.warning("the game could not be saved: %s", error)
             self.store = None
             self._note(translator(self.lang).gettext("The game could not be saved: a reload will start a new game."))
+            self.banner.set_lang(self.lang, resumable=False)
             return
         self.browser_id.table_id = self._claim.table_id
 
@@ -315,6 +327,7 @@ class PlayPage(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         old = self.table
         self._claim = self.store.claim(table_id)
         self.lang = table.lang
+        self.banner.set_lang(self.lang)
         self._attach(table)
         self._notes, self.messages.value = [], ""  # the sentences were about the game just replaced
         self._show()
@@ -324,13 +337,14 @@ class PlayPage(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
 
 
 def play_page(query: str | None, store: GameStore | Literal[False] | None = None) -> PlayPage:
-    """The whole play page: the sentences about replaced URL values (class ``p10-play-messages``), the
-    "Resume game" offer (``p10-resume``), the table, and the invisible keeper of the table id.
+    """The whole play page: the "Connection lost" banner (``widgets.connection``, shown only when the kernel is
+    lost), the sentences about replaced URL values (class ``p10-play-messages``), the "Resume game" offer
+    (``p10-resume``), the table, and the invisible keeper of the table id.
 
     ``store``: where games are saved (``None``: the default store; ``False``: nowhere).
 
     >>> page = play_page("seed=3&players=4", store=False)
     >>> [type(child).__name__ for child in page.children], page.messages.value
-    (['Locked', 'LockedRow', 'Table', 'BrowserTableId'], '')
+    (['ConnectionBanner', 'Locked', 'LockedRow', 'Table', 'BrowserTableId'], '')
     """
     return PlayPage(query, store)
