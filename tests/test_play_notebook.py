@@ -93,7 +93,7 @@ def test_good_values_are_kept_next_to_bad_ones() -> None:
 
 def test_the_page_shows_the_messages_escaped_above_the_table() -> None:
     page = play_page("bots=<script>", store=False)
-    messages, _saving, _resume, table, _forget, _ids = page.children
+    _banner, messages, _saving, _resume, table, _forget, _ids = page.children
     assert "&lt;script&gt;" in messages.value and "<script>" not in messages.value
     assert "p10-play-messages" in messages._dom_classes and "p10-table" in table._dom_classes
 
@@ -207,7 +207,7 @@ def test_preheated_kernel_without_an_answer_deals_the_defaults_and_says_so(monke
     with pytest.warns(UserWarning, match="Failed to connect"):
         query = request_query()
     assert query is None
-    messages, _saving, _resume, table, _forget, _ids = play_page(query, store=False).children
+    _banner, messages, _saving, _resume, table, _forget, _ids = play_page(query, store=False).children
     assert "could not be read" in messages.value and table.players == 3
 
 

@@ -27,6 +27,7 @@ from phase10kit.errors import Phase10Error
 from phase10kit.i18n import LANGUAGES, translator
 from phase10kit.rules import MAX_PLAYERS, MIN_PLAYERS
 from widgets._safety import N_, BrowserLocked, LockedButton, LockedRow, locked_html
+from widgets.connection import ConnectionBanner
 from widgets.language import language
 from widgets.saving import Report, Saver
 from widgets.server_log import server_logger
@@ -242,8 +243,9 @@ SAVING = {
 
 
 class PlayPage(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
-    """The play page: sentences (class ``p10-play-messages``), the saving's state (``p10-save-status``),
-    the resume offer (``p10-resume``), the table, and the "New player" control (``p10-forget``).
+    """The play page (class ``p10-play-page``): the "Connection lost" banner (``p10-connection``, hidden while
+    connected), sentences (class ``p10-play-messages``), the saving's state (``p10-save-status``), the resume
+    offer (``p10-resume``), the table, and the "New player" control (``p10-forget``).
 
     ``store`` is where games are saved: a ``GameStore``, ``None`` for the default one
     (``$P10_STORE`` or the Jupyter data directory), or ``False`` for none. Saving runs on a thread of
@@ -283,7 +285,9 @@ class PlayPage(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         self.resume_box.add_class("p10-resume")
         self.forget_control = ForgetControl(self.lang, lambda: self._guarded(self.forget))
         self.browser_id = BrowserTableId()
+        self.banner = ConnectionBanner(self.lang)
         super().__init__(layout=ipywidgets.Layout(width="100%"))
+        self.add_class("p10-play-page")
 
         self.store: GameStore | None = None
         self.saver: Saver | None = None
@@ -296,6 +300,7 @@ class PlayPage(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
                 self._note(t.gettext("This server cannot save games: a reload will start a new game."))
             else:
                 self.saver = Saver(self.store, lambda report: self._guarded(self._saving, report), purge=True)
+        self.banner.set_lang(self.lang, resumable=self.store is not None)
         self._attach(table)
         self._show()
         self._wait_until_shown()
@@ -333,7 +338,7 @@ class PlayPage(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
     def _show(self) -> None:
         self.table.layout.width = "100%"
         parts = [self.messages, self.save_status, self.resume_box, self.table, self.forget_control, self.browser_id]
-        self.children = parts
+        self.children = [self.banner, *parts]
 
     def _wait_until_shown(self) -> None:
         """Keep the bots' paced moves back until the browser shows the page (see ``_shown``).
@@ -359,6 +364,12 @@ class PlayPage(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
     def _attach(self, table: Table) -> None:
         self.table = table
         table.on_change(lambda changed: self._guarded(self._save, changed))
+        table.on_change(lambda changed: self._guarded(self._follow_lang, changed))
+
+    def _follow_lang(self, table: Table) -> None:
+        # The table's language menu switches the table mid-game: the banner speaks the table's language too.
+        if table is self.table and table.lang != self.banner.lang:
+            self.banner.set_lang(table.lang)
 
     def _save(self, table: Table) -> None:
         if table is not self.table or self.saver is None:
@@ -429,6 +440,7 @@ class PlayPage(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         old = self.table
         self.saver.adopt(fresh_claim(table_id))
         self.lang = table.lang
+        self.banner.set_lang(self.lang)
         self._attach(table)
         self._notes, self.messages.value = [], ""  # the sentences were about the game just replaced
         self._show()
@@ -473,14 +485,15 @@ def _running_loop() -> asyncio.AbstractEventLoop | None:
 
 
 def play_page(query: str | None, store: GameStore | Literal[False] | None = None) -> PlayPage:
-    """The whole play page: the sentences about replaced URL values (class ``p10-play-messages``), the
-    saving's state (``p10-save-status``), the "Resume game" offer (``p10-resume``), the table, the
-    "New player" control (``p10-forget``) and the invisible keeper of the table id.
+    """The whole play page: the "Connection lost" banner (``widgets.connection``, shown only when the kernel is
+    lost), the sentences about replaced URL values (class ``p10-play-messages``), the saving's state
+    (``p10-save-status``), the "Resume game" offer (``p10-resume``), the table, the "New player" control
+    (``p10-forget``) and the invisible keeper of the table id.
 
     ``store``: where games are saved (``None``: the default store; ``False``: nowhere).
 
     >>> page = play_page("seed=3&players=4", store=False)
     >>> [type(child).__name__ for child in page.children], page.messages.value
-    (['Locked', 'Locked', 'LockedRow', 'Table', 'ForgetControl', 'BrowserTableId'], '')
+    (['ConnectionBanner', 'Locked', 'Locked', 'LockedRow', 'Table', 'ForgetControl', 'BrowserTableId'], '')
     """
     return PlayPage(query, store)
