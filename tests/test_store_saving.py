@@ -335,3 +335,18 @@ def test_store_problems_when_opening_go_to_the_server_log(tmp_path: Path, monkey
     assert "cannot save games" in page.messages.value
     assert "games will not be saved" in server_log.getvalue() and page_stderr.getvalue() == ""
     assert os.fspath(broken) in server_log.getvalue()  # the admin is told which file
+
+
+def test_an_idle_saver_ends_its_thread_and_the_next_snapshot_starts_one(tmp_path: Path) -> None:
+    store = GameStore(tmp_path / "t.sqlite3")
+    saver = Saver(store, lambda report: None, idle_exit=0.1)
+    assert saver._thread is None, "no work yet: no thread"
+    saver.submit("one")
+    assert saver.wait(10)
+    deadline = time.monotonic() + 10
+    while saver._thread is not None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert saver._thread is None, "an idle saver keeps no thread"
+    saver.submit("two")
+    assert saver.wait(10) and saver.claim is not None
+    assert store.load(saver.claim.table_id).snapshot == "two"

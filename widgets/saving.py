@@ -29,6 +29,7 @@ from __future__ import annotations
 import asyncio
 import atexit
 import threading
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
@@ -46,6 +47,22 @@ RETRY_FIRST = 0.5
 RETRY_LONGEST = 15.0
 """The longest pause between two retries: a lock that clears is noticed within this many seconds."""
 
+IDLE_EXIT = 30.0
+"""Seconds without work after which a saver's thread ends (the next snapshot starts another)."""
+
+_LIVE: weakref.WeakSet[Saver] = weakref.WeakSet()
+"""Every saver not yet collected: written out when the interpreter exits (``_flush_all``)."""
+
+
+@atexit.register
+def _flush_all() -> None:
+    # A kernel stopped normally (culled, shut down) runs this before its daemon threads die: the latest
+    # positions get a last chance to land (two seconds each at most).
+    for saver in list(_LIVE):
+        saver.close()
+        saver.wait(timeout=2.0)
+
+
 Event = Literal["created", "split", "paused", "saved"]
 
 
@@ -60,7 +77,9 @@ class Report:
 class Saver:
     """The saving thread of one page's table in ``store``; ``report`` receives each ``Report``.
 
-    ``retry_first`` and ``retry_longest`` are the pauses between retries (seconds; tests shorten them).
+    ``retry_first`` and ``retry_longest`` are the pauses between retries (seconds; tests shorten them);
+    ``purge`` drops expired saves first (``GameStore.purge_expired``); the thread starts with the first
+    work and ends after ``idle_exit`` seconds without any (a page left open costs no thread).
     """
 
     def __init__(
@@ -71,6 +90,7 @@ class Saver:
         retry_first: float = RETRY_FIRST,
         retry_longest: float = RETRY_LONGEST,
         purge: bool = False,
+        idle_exit: float = IDLE_EXIT,
     ) -> None:
         self.store = store
         self._report = report
@@ -89,9 +109,9 @@ class Saver:
         self._paused = False
         self._closed = False
         self._purge = purge
-        self._thread = threading.Thread(target=self._run, name="phase10kit-saver", daemon=True)
-        self._thread.start()
-        atexit.register(self._flush_at_exit)
+        self._idle_exit = idle_exit
+        self._thread: threading.Thread | None = None
+        _LIVE.add(self)
 
     @property
     def claim(self) -> Claim | None:
@@ -107,7 +127,7 @@ class Saver:
         """Save ``snapshot`` soon, in place of any snapshot not yet written."""
         with self._lock:
             self._pending = snapshot
-            self._lock.notify_all()
+            self._working()
 
     def adopt(self, claim: Claim) -> None:
         """Save under ``claim`` from now on (a resumed table): its owner is written first, unsaved snapshots
@@ -115,7 +135,7 @@ class Saver:
         with self._lock:
             self._epoch += 1
             self._claim, self._claim_unwritten, self._pending = claim, True, None
-            self._lock.notify_all()
+            self._working()
 
     def forget(self) -> None:
         """Delete the table's save (and any save of it still on its way); the next ``submit`` starts a new id."""
@@ -125,7 +145,7 @@ class Saver:
             self._forgotten.add(self._epoch)
             self._epoch += 1
             self._claim, self._claim_unwritten, self._pending = None, False, None
-            self._lock.notify_all()
+            self._working()
 
     def wait(self, timeout: float = 30.0) -> bool:
         """Block until everything submitted is written (True), or ``timeout`` seconds pass (False)."""
@@ -137,12 +157,13 @@ class Saver:
         with self._lock:
             self._closed = True
             self._lock.notify_all()
-        atexit.unregister(self._flush_at_exit)
 
-    def _flush_at_exit(self) -> None:
-        # A kernel stopped normally (culled, shut down) runs this before its daemon threads die.
-        self.close()
-        self.wait(timeout=2.0)
+    def _working(self) -> None:
+        """There is work (the lock is held): wake the thread, or start one if none runs."""
+        self._lock.notify_all()
+        if self._thread is None and not self._closed:
+            self._thread = threading.Thread(target=self._run, name="phase10kit-saver", daemon=True)
+            self._thread.start()
 
     # ------------------------------------------------------------------ the thread
 
@@ -155,13 +176,15 @@ class Saver:
                 self.store.purge_expired()
             except StoreError as error:
                 LOG.warning("expired saves were not purged (the next page will try again): %s", error)
+            self._purge = False
         pause = self._retry_first
         while True:
             with self._lock:
-                self._lock.wait_for(lambda: self._closed or not self._idle())
+                self._lock.wait_for(lambda: self._closed or not self._idle(), timeout=self._idle_exit)
                 if self._idle() or (self._closed and self._paused):
                     if self._paused:
                         LOG.error("a page closed while its game could not be saved: its last moves are lost")
+                    self._thread = None  # under the lock: new work from now on starts a new thread
                     return
                 epoch, claim, unwritten = self._epoch, self._claim, self._claim_unwritten
                 snapshot, forget = self._pending, list(self._forget)
