@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from phase10kit.game import Game
 from phase10kit.i18n import translator
+from widgets.connection import LOST_NOT_SAVED
 from widgets.play import PlayPage, play_page, request_query, table_from_query
 from widgets.store import EXPIRY_DAYS, STORE_VARIABLE, GameStore, is_table_id
 from widgets.table import BOT_LEVELS, Table
@@ -361,6 +362,7 @@ def test_a_store_that_cannot_open_leaves_a_playable_page_and_a_note(
     monkeypatch.setenv(STORE_VARIABLE, str(broken))
     page = play_page(QUERY)  # the default store: $P10_STORE
     assert "cannot save games" in page.messages.value
+    assert page.banner.text == LOST_NOT_SAVED, "a lost connection promises no resume"
     page.table.draw()
     assert page.saver is None and page.table_id is None and len(page.table.game.hands[0]) == 11
 

@@ -13,7 +13,7 @@ import pytest
 from phase10kit.i18n import LANGUAGES, translator
 from widgets.connection import LOST, LOST_NOT_SAVED, ConnectionBanner
 from widgets.play import play_page
-from widgets.store import STORE_VARIABLE, GameStore
+from widgets.store import GameStore
 
 QUERY = "seed=5&players=2&bots=greedy"
 
@@ -36,15 +36,6 @@ def test_the_sentence_comes_from_the_catalog_of_the_pages_language(lang: str, tm
 def test_without_saved_games_the_banner_does_not_promise_a_resume() -> None:
     page = play_page(QUERY, store=False)
     assert page.banner.text == LOST_NOT_SAVED
-
-
-def test_a_store_that_cannot_open_gives_the_sentence_without_resume(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    broken = tmp_path / "tables.sqlite3"
-    broken.write_bytes(b"not a database " * 200)
-    monkeypatch.setenv(STORE_VARIABLE, str(broken))
-    assert play_page(QUERY).banner.text == LOST_NOT_SAVED
 
 
 def test_the_banner_follows_the_tables_language_menu(tmp_path: Path) -> None:

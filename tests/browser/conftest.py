@@ -143,3 +143,20 @@ def local_page(page: Any) -> Any:
     """A Playwright page that aborts every request not addressed to the loopback interface."""
     page.route("**/*", only_loopback)
     return page
+
+
+def checkout_template_first() -> dict[str, str]:
+    """The environment with the checkout's ``share/jupyter`` first on the Jupyter path (its slide template)."""
+    env = dict(os.environ)
+    env["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(ROOT / "share" / "jupyter"), env.get("JUPYTER_PATH")) if p)
+    return env
+
+
+@pytest.fixture(scope="module")
+def deck_url() -> Iterator[str]:
+    """``voila notebooks/classroom.ipynb`` (the slide deck) on a free loopback port, the checkout's template first."""
+    _need_chromium()
+    port = _free_port()
+    command = voila_command(port, "notebooks/classroom.ipynb")
+    with running_server(command, port, ROOT / ".voila-deck-test.log", env=checkout_template_first()) as server:
+        yield server.url

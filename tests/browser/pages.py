@@ -10,6 +10,7 @@ import json
 import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
@@ -348,3 +349,16 @@ __all__ = [
     "table_text",
     "widget_states",
 ]
+
+
+def kernel_id(page: Any) -> str:
+    """The id of the kernel behind a Voila page (from the page's ``jupyter-config-data``)."""
+    return str(json.loads(page.locator("#jupyter-config-data").text_content())["kernelId"])
+
+
+def kernel_pid(server_pid: int, kernel: str) -> int:
+    """The pid of the server's child process started with that kernel's connection file."""
+    for child in Path(f"/proc/{server_pid}/task/{server_pid}/children").read_text().split():
+        if f"kernel-{kernel}.json" in Path(f"/proc/{child}/cmdline").read_text(errors="replace"):
+            return int(child)
+    raise AssertionError(f"no kernel process for {kernel}")

@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 import time
 from collections import Counter
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -20,7 +19,6 @@ from playwright.sync_api import expect
 from phase10kit.actions import Hit, group_notation
 from phase10kit.cards import Card
 from tests.browser.axe import assert_accessible
-from tests.browser.conftest import ROOT, _free_port, _need_chromium, running_server, voila_command
 from tests.browser.pages import (
     DISCARD_BUTTON,
     DRAW_BUTTON,
@@ -38,7 +36,7 @@ from tests.browser.pages import (
     select_in_mirror,
     select_in_page,
 )
-from tests.browser.test_deck_browser import SHOWN, checkout_template_first, open_deck, slide_cells
+from tests.browser.test_deck_browser import SHOWN, open_deck, slide_cells  # deck_url: the fixture
 from tests.helpers import first_seed
 from widgets.table import Table
 
@@ -198,16 +196,6 @@ def test_axe_finds_nothing_serious_at_any_stage_of_a_hand(voila_url: str, local_
 
 
 # ---------------------------------------------------------------------------------------------- axe on the deck
-
-
-@pytest.fixture(scope="module")
-def deck_url() -> Iterator[str]:
-    """``voila notebooks/classroom.ipynb`` as ``test_deck_browser.py`` serves it (the checkout's template first)."""
-    _need_chromium()
-    port = _free_port()
-    command = voila_command(port, "notebooks/classroom.ipynb")
-    with running_server(command, port, ROOT / ".voila-axe-deck-test.log", env=checkout_template_first()) as server:
-        yield server.url
 
 
 @pytest.mark.browser

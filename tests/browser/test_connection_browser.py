@@ -12,7 +12,6 @@ no longer holds the table, and says so on the socket). The sockets are routed th
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import secrets
@@ -34,6 +33,8 @@ from tests.browser.pages import (
     TABLE_HAND_CARD,
     WAIT,
     draw_a_card,
+    kernel_id,
+    kernel_pid,
     loopback_page,
     open_play_page,
 )
@@ -64,18 +65,6 @@ def _picture(page: Any, name: str, tmp_path: Path) -> None:
     page.screenshot(path=folder / f"banner-{name}.png")
 
 
-def _kernel_id(page: Any) -> str:
-    return str(json.loads(page.locator("#jupyter-config-data").text_content())["kernelId"])
-
-
-def _kernel_pid(server: Server, kernel_id: str) -> int:
-    pid = server.process.pid
-    for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split():
-        if f"kernel-{kernel_id}.json" in Path(f"/proc/{child}/cmdline").read_text(errors="replace"):
-            return int(child)
-    raise AssertionError(f"no kernel process for {kernel_id}")
-
-
 def _expect_lost(page: Any, lang: str) -> None:
     """The banner shows the catalog's sentence in ``lang`` at the top, and nothing of the table can be used."""
     banner = page.locator(BANNER)
@@ -97,7 +86,7 @@ def test_a_deleted_kernel_shows_the_banner_and_disables_the_table(server: Server
     page = loopback_page(context)
     _open(page, server, "seed=2&players=2&bots=greedy")
     request = urllib.request.Request(
-        f"{server.url}/api/kernels/{_kernel_id(page)}", method="DELETE", headers={"Authorization": f"token {TOKEN}"}
+        f"{server.url}/api/kernels/{kernel_id(page)}", method="DELETE", headers={"Authorization": f"token {TOKEN}"}
     )
     with urllib.request.urlopen(request, timeout=60) as answer:
         assert answer.status == 204
@@ -112,7 +101,7 @@ def test_a_deleted_kernel_shows_the_banner_and_disables_the_table(server: Server
 def test_a_killed_kernel_shows_the_banner_in_the_pages_language(server: Server, context: Any, tmp_path: Path) -> None:
     page = loopback_page(context)
     _open(page, server, "seed=3&players=2&bots=greedy&lang=hr")
-    os.kill(_kernel_pid(server, _kernel_id(page)), signal.SIGKILL)
+    os.kill(kernel_pid(server.process.pid, kernel_id(page)), signal.SIGKILL)
     _expect_lost(page, "hr")
     # The server's "restarting" notice, or the unanswered ping when the notice is lost in the socket's reconnection.
     noticed = re.compile(r"^(kernel (dead|restarting|autorestarting)|silent)$")

@@ -25,7 +25,13 @@ from playwright.sync_api import expect
 
 from phase10kit.cards import parse_cards
 from phase10kit.probability import exact_deal_odds
-from tests.browser.conftest import ROOT, _free_port, _need_chromium, running_server, voila_command
+from tests.browser.conftest import (
+    ROOT,
+    _free_port,
+    _need_chromium,
+    checkout_template_first,
+    running_server,
+)
 from tests.browser.pages import ERROR_MARKER, WAIT, Outside
 
 DECK = ROOT / "notebooks" / "classroom.ipynb"
@@ -97,23 +103,6 @@ def slide_cells() -> int:
     """How many slides the notebook declares (cells whose slide type starts a slide)."""
     cells = json.loads(DECK.read_text(encoding="utf-8"))["cells"]
     return sum(1 for cell in cells if cell["metadata"].get("slideshow", {}).get("slide_type") == "slide")
-
-
-def checkout_template_first() -> dict[str, str]:
-    """The environment with the checkout's ``share/jupyter`` first on the Jupyter path (its slide template)."""
-    env = dict(os.environ)
-    env["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(ROOT / "share" / "jupyter"), env.get("JUPYTER_PATH")) if p)
-    return env
-
-
-@pytest.fixture(scope="module")
-def deck_url() -> Iterator[str]:
-    """``voila notebooks/classroom.ipynb`` on a free loopback port, the checkout's template first."""
-    _need_chromium()
-    port = _free_port()
-    command = voila_command(port, "notebooks/classroom.ipynb")
-    with running_server(command, port, ROOT / ".voila-deck-test.log", env=checkout_template_first()) as server:
-        yield server.url
 
 
 def open_deck(browser: Any, url: str, outside: Outside, query: str = "") -> Any:

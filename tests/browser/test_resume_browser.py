@@ -25,6 +25,8 @@ from tests.browser.pages import (
     WAIT,
     draw_a_card,
     hand_in_page,
+    kernel_id,
+    kernel_pid,
     new_play_page,
 )
 from tests.helpers import HeldLock
@@ -89,20 +91,6 @@ def _resume(page: Any, hand: list[str], log: str) -> None:
     assert hand_in_page(page) == hand and _log(page) == log
 
 
-def _kernel_id(page: Any) -> str:
-    config = json.loads(page.locator("#jupyter-config-data").text_content())
-    return str(config["kernelId"])
-
-
-def _kernel_pid(server: Server, kernel_id: str) -> int:
-    """The pid of the server's child process started with that kernel's connection file."""
-    pid = server.process.pid
-    for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split():
-        if f"kernel-{kernel_id}.json" in Path(f"/proc/{child}/cmdline").read_text(errors="replace"):
-            return int(child)
-    raise AssertionError(f"no kernel process for {kernel_id}")
-
-
 @pytest.mark.browser
 def test_reload_and_a_killed_kernel_resume_the_same_hand_and_history(server: tuple[Server, Path], context: Any) -> None:
     running, store_path = server
@@ -131,7 +119,7 @@ def test_reload_and_a_killed_kernel_resume_the_same_hand_and_history(server: tup
     assert page.evaluate(f"() => window.localStorage.getItem('{STORAGE_KEY}')") == table_id
 
     # Kill the page's kernel (as a crash would), open the page again, resume.
-    os.kill(_kernel_pid(running, _kernel_id(page)), signal.SIGKILL)
+    os.kill(kernel_pid(running.process.pid, kernel_id(page)), signal.SIGKILL)
     page.close()
     again = _open(context, running)
     _resume(again, hand, log)
