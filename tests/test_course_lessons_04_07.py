@@ -261,7 +261,7 @@ def test_each_teacher_notebook_checks_every_exercise_of_its_lesson_once_with_a_s
     notebook = json.loads((Path(__file__).parent.parent / "teacher" / f"{stem}.ipynb").read_text(encoding="utf-8"))
     code = ["".join(cell["source"]) for cell in notebook["cells"] if cell["cell_type"] == "code"]
     checked = [
-        exercise.id for exercise in LESSONS[stem].EXERCISES if sum(f'check("{exercise.id}"' in c for c in code) == 1
+        exercise.id for exercise in LESSONS[stem].EXERCISES if sum(f'grade("{exercise.id}"' in c for c in code) == 1
     ]
     assert checked == [exercise.id for exercise in LESSONS[stem].EXERCISES]
     solutions = [c for c in code if "### BEGIN SOLUTION" in c]

@@ -110,28 +110,30 @@ def test_solution_cells_are_marked_for_nbgrader(path: Path) -> None:
     assert len(grade_ids) == len(set(grade_ids)), f"{path.name}: nbgrader grade_ids repeat"
 
 
-LESSONS_BEING_WRITTEN: set[str] = set()
-"""Lessons whose author is still at work (2026-12-01): their grade cells do not assert yet; strict xfail, so the
-mark must go once they do."""
+GRADE_CELL = """import importlib
+
+import widgets.grading
+
+importlib.reload(widgets.grading).grade("{exercise}", {answer})"""
 
 
-@pytest.mark.parametrize(
-    "path",
-    [
-        pytest.param(p, marks=pytest.mark.xfail(strict=True, reason="grade cells not asserting yet"))
-        if p.name in LESSONS_BEING_WRITTEN
-        else p
-        for p in TEACHER
-    ],
-    ids=[p.name for p in TEACHER],
-)
-def test_every_autograder_cell_can_fail(path: Path) -> None:
-    """nbgrader scores a grade cell that runs without an error, and ``check`` never raises: each grade cell must
-    assert ``feedback.ok`` in its hidden tests, or a submission left as released would score every point."""
+@pytest.mark.parametrize("path", TEACHER, ids=[p.name for p in TEACHER])
+def test_every_grade_cell_asks_the_grader_afresh(path: Path) -> None:
+    """Each grade cell is the grader's call for one exercise of the notebook, in the words of widgets/grading.py:
+    the module reloaded in the cell itself (a student's cell cannot replace it), no hidden tests (so the released
+    cell is the teacher's and autograde finds its checksum unchanged), worth the 1 point ``grade`` gives."""
     notebook = json.loads(path.read_text(encoding="utf-8"))
+    asked = {exercise.id for exercise in for_notebook(path.stem)}
+    graded = []
     for cell in notebook["cells"]:
-        source = "".join(cell["source"])
         meta = cell.get("metadata", {}).get("nbgrader") or {}
-        if cell["cell_type"] == "code" and meta.get("grade"):
-            hidden = source.partition("### BEGIN HIDDEN TESTS")[2]
-            assert "assert feedback.ok" in hidden, f"{path.name} {meta.get('grade_id')}: never fails: {source[:60]!r}"
+        if cell["cell_type"] != "code" or not meta.get("grade"):
+            continue
+        source = "".join(cell["source"])
+        exercise = source.rpartition('grade("')[2].partition('"')[0]
+        answer = source.rpartition('", ')[2].rstrip(")")
+        assert source == GRADE_CELL.format(exercise=exercise, answer=answer), f"{path.name}: {source[:80]!r}"
+        assert meta.get("locked") is True and meta.get("points") == 1 and not meta.get("solution"), meta
+        assert answer.isidentifier(), source
+        graded.append(exercise)
+    assert sorted(graded) == sorted(asked), f"{path.name}: graded {graded}, asks {sorted(asked)}"

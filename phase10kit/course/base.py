@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeAlias
 
 from phase10kit.cards import Card
-from phase10kit.course import progress
+from phase10kit.course import progress, sandbox
 from phase10kit.errors import Phase10Error, Reason
 from phase10kit.i18n import LANGUAGES, N_, translator
 from phase10kit.refusals import sentence
@@ -265,6 +265,15 @@ class Exercise:
     def _judge(self, answer: object, t: Translations, lang: str) -> Verdict:
         if is_blank(answer):
             return False, t.gettext(NO_ANSWER)
+        if self.kind == "write" and callable(answer) and not isinstance(answer, sandbox.RemoteFunction):
+            # The student's function runs in a worker process of its own (``sandbox``): it cannot hang the
+            # check, end it, or change the checker while it runs.
+            worker = sandbox.start_worker(answer)
+            if worker is not None:
+                try:
+                    return self._judge(sandbox.RemoteFunction(worker, _name_of(answer)), t, lang)
+                finally:
+                    worker.close()
         try:
             ok, message = self.judge(answer, t)
             return bool(ok), str(message)
@@ -311,6 +320,11 @@ class Exercise:
     def question_text(self, lang: str = "en") -> str:
         """The question in ``lang``."""
         return translator(lang if lang in LANGUAGES else "en").gettext(self.question)
+
+
+def _name_of(function: object) -> str:
+    name = getattr(function, "__name__", "")
+    return name if isinstance(name, str) and name.isidentifier() and len(name) <= 40 else "function"
 
 
 def reset_hints() -> None:

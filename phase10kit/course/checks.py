@@ -27,6 +27,7 @@ from phase10kit.actions import parse_action
 from phase10kit.cards import Card, format_cards, parse_cards
 from phase10kit.course.answers import read_cards, read_choice, read_fraction
 from phase10kit.course.base import AnswerError, Judge, Translations, Verdict, brief
+from phase10kit.course.sandbox import RemoteFunction, WorkerEnded, WorkerRaised, WorkerTimeout, WorkerUnreadable
 from phase10kit.errors import Phase10Error, Reason
 from phase10kit.groups import Group, arrange
 from phase10kit.i18n import LANGUAGES, N_
@@ -137,6 +138,8 @@ def run_student_function(fn: object, *args: object, timeout: float = 1.0) -> obj
     """
     if not callable(fn):
         raise StudentCodeError(N_("{answer} is not a function: pass the function itself."), answer=brief(fn))
+    if isinstance(fn, RemoteFunction):
+        return _call_remote(fn, args, timeout)
     try:
         with time_limit(timeout):
             return fn(*args)
@@ -153,6 +156,30 @@ def run_student_function(fn: object, *args: object, timeout: float = 1.0) -> obj
         raise StudentCodeError(
             N_("Your function raised {error}."),
             error=f"{type(error).__name__}: {str(error)[:80]}".rstrip(": "),
+        ) from None
+
+
+def _call_remote(fn: RemoteFunction, args: tuple[object, ...], timeout: float) -> object:
+    """A call of a student's function in its worker process (``sandbox``), its problems as sentences."""
+    try:
+        return fn.call(args, timeout=timeout)
+    except WorkerTimeout as late:
+        raise StudentTimeout(
+            N_("Your function did not finish in {seconds} s: is there a loop that never ends?"),
+            seconds=f"{late.seconds:g}",
+        ) from None
+    except WorkerEnded:
+        raise StudentCodeError(
+            N_("Your function ended the process it ran in (sys.exit or os._exit?): return a value instead.")
+        ) from None
+    except WorkerRaised as raised:
+        if raised.kind == "RecursionError":
+            raise StudentCodeError(N_("Your function calls itself without end (RecursionError).")) from None
+        raise StudentCodeError(N_("Your function raised {error}."), error=str(raised)) from None
+    except WorkerUnreadable as odd:
+        raise StudentCodeError(
+            N_("Your function returned {what}, which the checker does not read: return plain values or the kit's own."),
+            what=odd.what,
         ) from None
 
 
