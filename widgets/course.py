@@ -28,36 +28,19 @@ from phase10kit.groups import arrange
 from phase10kit.i18n import N_, check_lang, translator
 from phase10kit.phases import GroupKind
 from phase10kit.table_svg import table_svg
+from widgets import handing_in
 from widgets._controls import button
 from widgets._safety import BrowserLocked, BrowserText, ErrorArea, LockedColumn, LockedRow, StatusLine, locked_html
 from widgets.cards import cards_html
+from widgets.feedback import HINT_MARK, feedback_html
 from widgets.group_builder import GroupBuilder
 from widgets.language import language, notebook_lang, set_language
 
 _views: weakref.WeakSet[ProgressView] = weakref.WeakSet()
 
-NOT_YET_MARK = N_("not yet")
-HINT_MARK = N_("Hint:")
 TABLE_AFTER = N_("The table is shown once your answer is right: it would give the answer away.")
 NOTEBOOK = N_("Notebook")
 SOLVED = N_("Solved")
-
-
-def feedback_html(feedback: Feedback, lang: str | None = None) -> str:
-    """The feedback as HTML: a mark and the message, then the hint; everything escaped.
-
-    >>> html = feedback_html(Feedback(False, "<R7> is not a run", "In a row."))
-    >>> "&lt;R7&gt; is not a run" in html and "<R7>" not in html and "✗ not yet" in html and "In a row." in html
-    True
-    """
-    lang = notebook_lang(lang)
-    t = translator(lang)
-    tone, mark = ("ok", "✓") if feedback.ok else ("problem", "✗ " + t.gettext(NOT_YET_MARK))
-    hint = f"<br><em>{escape(t.gettext(HINT_MARK))}</em> {escape(feedback.hint)}" if feedback.hint else ""
-    return (
-        f'<div class="p10-feedback p10-tone-{tone}" role="status"><strong>{escape(mark)}</strong> '
-        f"{escape(feedback.message)}{hint}</div>"
-    )
 
 
 class ShownFeedback(Feedback):
@@ -132,6 +115,8 @@ class CourseExercise(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
 
     def body(self) -> list[ipywidgets.Widget]:
         """The kind's own widgets, between the question and the feedback (override)."""
+        if self.exercise.kind == "write" and handing_in.under_voila():  # no code cell on this page
+            return [locked_html(handing_in.needs_code_note(self.lang), "p10-needs-code"), self.hint_button]
         return [self.hint_button]
 
     def _guarded(self, callback: Any) -> Any:
@@ -149,9 +134,13 @@ class CourseExercise(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         feedback = self.exercise.check(answer, self.lang)
         self.last = feedback
         t = translator(self.lang)
+        # One answer per exercise: the grade cell below grades this answer while its code cell says None, and
+        # shows this verdict now instead of its own older one.
+        handing_in.remember(self.exercise.id, answer)
+        handing_in.tell_grade_cell(self.exercise.id, feedback, self.lang)
         if feedback.ok:
             self.status.show(feedback.message, "ok")
-            self.hint_line.value = ""
+            self.hint_line.value = self._hand_in(answer)
         else:
             self.status.show(feedback.message, "problem")  # the status line marks it ✗ itself
             self.hint_line.value = f"<em>{escape(t.gettext(HINT_MARK))}</em> {escape(feedback.hint)}"
@@ -160,6 +149,16 @@ class CourseExercise(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
                 self.hints_shown = max(self.hints_shown, steps.index(feedback.hint) + 1)
         _refresh_views()
         return feedback
+
+    def _hand_in(self, answer: object) -> str:
+        """How to hand a right answer in (a notebook's code cell), as HTML; nothing under Voila (no cells)."""
+        if handing_in.under_voila() or is_blank(answer):
+            return ""
+        line = handing_in.hand_in_line(answer)
+        text = escape(translator(self.lang).gettext(handing_in.HAND_IN)).replace(
+            "{line}", f"<code>{escape(line)}</code>"
+        )
+        return f'<span class="p10-hand-in">{text}</span>'
 
     def show_hint(self) -> str:
         """Show the next hint step (the last one stays) and return it: the step after the last one shown,
@@ -269,7 +268,7 @@ class PredictExercise(CourseExercise):
             lines.append(t.gettext("Your guess was off by {off}.").format(off=show_number(off)))
         except AnswerError:
             pass
-        self.answer_line.value = escape(" ".join(lines))
+        self.answer_line.value = escape(" ".join(lines)) + " " + self._hand_in(guess)
         # The guess came first; once the answer is shown a new guess would only copy it, and a hint is moot.
         self.guess.disabled = self.reveal_button.disabled = self.hint_button.disabled = True
         self.hint_line.value = ""

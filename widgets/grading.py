@@ -38,12 +38,17 @@ import subprocess
 import sys
 import tempfile
 import time
+from html import escape
 from typing import Any
 
+from IPython.display import HTML, display
+
 from phase10kit.course import progress, sandbox
-from phase10kit.course.base import Feedback
+from phase10kit.course.base import Feedback, is_blank
+from phase10kit.course.grader import grade_request
 from phase10kit.i18n import N_, check_lang, translator
-from widgets.course import feedback_html
+from widgets import handing_in
+from widgets.feedback import feedback_html
 from widgets.language import notebook_lang
 
 __all__ = ["GRADER_SECONDS", "Score", "grade"]
@@ -57,39 +62,58 @@ _HEADER = struct.Struct("!I")
 
 
 class Score(float):
-    """The points a grade cell earns (what nbgrader reads), drawn as the check's feedback.
+    """The points a grade cell earns: its value as text is what nbgrader reads; the notebook draws it as
+    "Points: 1 of 1" in the notebook's language.
 
-    >>> score = Score(1.0, Feedback(True, "Right."), "en")
-    >>> float(score), repr(score), "Right." in score._repr_html_()
-    (1.0, '1.0', True)
+    >>> score = Score(1.0, 1.0, Feedback(True, "Right."), "en")
+    >>> float(score), repr(score), score._repr_html_()
+    (1.0, '1.0', '<p class="p10-points"><strong>Points: 1 of 1</strong></p>')
     """
 
     feedback: Feedback
+    total: float
     lang: str
 
-    def __new__(cls, points: float, feedback: Feedback, lang: str) -> Score:
+    def __new__(cls, points: float, total: float, feedback: Feedback, lang: str) -> Score:
         score = super().__new__(cls, points)
-        score.feedback, score.lang = feedback, lang
+        score.total, score.feedback, score.lang = total, feedback, lang
         return score
 
     def __repr__(self) -> str:
         return float.__repr__(self)
 
     def _repr_html_(self) -> str:
-        return feedback_html(self.feedback, self.lang)
+        if handing_in.under_voila():  # a page, not an assignment: the feedback says it all
+            return ""
+        text = translator(self.lang).ngettext(
+            "Points: {points} of {total}", "Points: {points} of {total}", int(self.total)
+        )
+        shown = text.format(points=f"{float(self):g}", total=f"{self.total:g}")
+        return f'<p class="p10-points"><strong>{escape(shown)}</strong></p>'
 
 
 def grade(exercise_id: str, answer: object, *, points: float = 1, lang: str | None = None) -> Score:
     """Judge ``answer`` for the exercise in the grader; ``points`` (the cell's nbgrader points) when it earns
     them, else 0. Records the attempt in the progress file, as ``check`` does. Never raises for any answer."""
     lang = check_lang(notebook_lang(lang))
-    verdict = _ask_grader(str(exercise_id)[:80], lang, answer)
-    feedback = Feedback(bool(verdict["ok"]), str(verdict["message"]), str(verdict.get("hint", "")))
+    exercise_id = str(exercise_id)[:80]
+    t = translator(lang)
+    given = handing_in.widget_answer(exercise_id) if is_blank(answer) else None
+    verdict = _ask_grader(exercise_id, lang, answer if given is None else given)
+    message = str(verdict["message"])
+    if given is not None:  # answered in the widget only: graded here, but the notebook file does not hold it
+        note = t.gettext(handing_in.FROM_WIDGET).format(line=handing_in.hand_in_line(given))
+        message = f"{message} {note}"
+    feedback = Feedback(bool(verdict["ok"]), message, str(verdict.get("hint", "")))
     printed = str(verdict.get("printed", ""))
     if printed:  # what the student's function printed while it was checked (stdout: never a zero for stderr)
         print(printed, end="" if printed.endswith("\n") else "\n")
     progress.record(exercise_id, feedback.ok, lang)
-    return Score(float(points) if verdict["earned"] else 0.0, feedback, lang)
+    # The feedback is a display the exercise's widget can replace; the cell's value is its points. A page under
+    # Voila shows no code and grades nothing: its widgets are the exercises, and say it all.
+    if not handing_in.under_voila():
+        display(HTML(feedback_html(feedback, lang)), display_id=handing_in.grade_display_id(exercise_id))  # type: ignore[no-untyped-call]
+    return Score(float(points) if verdict["earned"] else 0.0, float(points), feedback, lang)
 
 
 # ------------------------------------------------------------------ the grader process, one per kernel
@@ -152,31 +176,35 @@ def _stop(process: subprocess.Popen[bytes], channel: socket.socket) -> None:
 
 
 def _ask_grader(exercise_id: str, lang: str, answer: object) -> dict[str, Any]:
+    if handing_in.under_voila():  # no code on the page and no grades to give: judged in the kernel, no grader
+        return dict(grade_request(exercise_id, lang, answer))
     t = translator(lang)
-    try:
-        process, channel = _grader()
-    except (OSError, RuntimeError) as error:
-        return _verdict(t.gettext(NO_GRADER).format(error=str(error)[:120]))
     worker = sandbox.start_worker(answer) if callable(answer) else None
+    request: tuple[str, str, bytes | None, str | None]
     try:
-        request: tuple[str, str, bytes | None, str | None]
         if worker is not None:
             request = (exercise_id, lang, None, str(getattr(answer, "__name__", "function")))
-            fds = [worker.sock.fileno()]
         else:
             request = (exercise_id, lang, _pickled(answer), None)
-            fds = []
         data = pickle.dumps(request, protocol=pickle.HIGHEST_PROTOCOL)
-        try:
-            socket.send_fds(channel, [_HEADER.pack(len(data))], fds)
-            channel.sendall(data)
-            reply = _receive(channel, time.monotonic() + GRADER_SECONDS)
-        except TimeoutError:
-            _stop(process, channel)
-            return _verdict(t.gettext(NOT_FINISHED).format(seconds=f"{GRADER_SECONDS:g}"))
-        except (EOFError, OSError) as error:
-            _stop(process, channel)
-            return _verdict(t.gettext(NO_GRADER).format(error=type(error).__name__))
+        fds = [] if worker is None else [worker.sock.fileno()]
+        for attempt in (1, 2):  # a grader may have just ended after its idle time: a second one is started
+            try:
+                process, channel = _grader()
+            except (OSError, RuntimeError) as error:
+                return _verdict(t.gettext(NO_GRADER).format(error=str(error)[:120]))
+            try:
+                socket.send_fds(channel, [_HEADER.pack(len(data))], fds)
+                channel.sendall(data)
+                reply = _receive(channel, time.monotonic() + GRADER_SECONDS)
+                break
+            except TimeoutError:
+                _stop(process, channel)
+                return _verdict(t.gettext(NOT_FINISHED).format(seconds=f"{GRADER_SECONDS:g}"))
+            except (EOFError, OSError) as error:
+                _stop(process, channel)
+                if attempt == 2:
+                    return _verdict(t.gettext(NO_GRADER).format(error=type(error).__name__))
     finally:
         if worker is not None:
             worker.close()
@@ -218,7 +246,6 @@ def _read(channel: socket.socket, size: int, deadline: float) -> bytes:
 
 
 if os.name == "nt":  # pragma: no cover - no fork, no socket.send_fds: the check runs in the kernel
-    from phase10kit.course.grader import grade_request
 
     def _ask_grader(exercise_id: str, lang: str, answer: object) -> dict[str, Any]:
         return dict(grade_request(exercise_id, lang, answer))

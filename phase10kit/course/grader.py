@@ -16,11 +16,13 @@ the verdict it gets back.
 - A prediction ("predict" exercises) earns its points for a readable guess, right or wrong: the course asks
   for a guess first, and an honest wrong one must cost nothing (docs/teaching.md, "Grading").
 
-The process serves one kernel, one request at a time, and ends when the kernel's end of its socket closes.
+The process serves one kernel, one request at a time, and ends when the kernel's end of its socket closes or
+after :data:`IDLE_SECONDS` without a request (about 75 MB each: thirty open notebooks need not keep thirty).
 """
 
 from __future__ import annotations
 
+import select
 import socket
 import sys
 from typing import TypedDict
@@ -38,8 +40,10 @@ from phase10kit.course.sandbox import (
 )
 from phase10kit.i18n import LANGUAGES, N_, translator
 
-__all__ = ["GUESS_COUNTS", "Verdict", "grade_request", "main", "read_request"]
+__all__ = ["GUESS_COUNTS", "IDLE_SECONDS", "Verdict", "grade_request", "main", "read_request"]
 
+IDLE_SECONDS = 120.0
+"""A grader that had no request for this long ends (its kernel may stay open all day; a class has thirty)."""
 GUESS_COUNTS = N_("Your guess is recorded: a prediction earns its point for being made, right or wrong.")
 NO_GUESS = N_("No guess yet: a prediction earns its point once you write one.")
 UNREADABLE_ANSWER = N_("Your answer is {what}, which the checker does not read: write it as text or a number.")
@@ -108,6 +112,8 @@ def read_request(data: object, worker: socket.socket | None) -> tuple[str, str, 
 
 def _serve(channel: socket.socket) -> None:
     while True:
+        if not select.select([channel], [], [], IDLE_SECONDS)[0]:
+            return  # a notebook nobody grades in: the kernel starts a new grader when it needs one
         try:
             data, worker = receive_with_socket(channel)
         except (EOFError, OSError):

@@ -22,6 +22,7 @@ sys.path.insert(0, str(ROOT))
 from tests.browser.pages import DRAW_BUTTON, ERROR_MARKER, SPOT_ACTION, TABLE, WAIT, open_page, open_play_page  # noqa: E402
 from tests.test_notebook_translations import english_words  # noqa: E402
 from tools import translate_notebooks  # noqa: E402
+from widgets.handing_in import NEEDS_CODE  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
@@ -40,9 +41,9 @@ def test_a_ukrainian_lesson_speaks_ukrainian_in_its_text_and_its_widgets(local_p
     open_page(page, f"{voila_url}/voila/render/uk/03_runs.ipynb", SPOT_ACTION)
     expect(page.locator("h1").first).to_contain_text(first_heading("uk", "03_runs"))
     t = translator("uk")
-    feedback = page.locator(".p10-feedback")
-    expect(feedback).to_have_count(6)
-    assert all(t.gettext("not yet") in text for text in feedback.all_inner_texts())
+    expect(page.locator(".p10-course-exercise")).to_have_count(6)
+    expect(page.locator(".p10-check").first).to_have_text(t.gettext("Check"))
+    expect(page.locator(".p10-kind-write")).to_contain_text(t.gettext(NEEDS_CODE).split(":")[0])
     prose = page.locator(".jp-MarkdownOutput, .jp-RenderedMarkdown").all_inner_texts()
     assert prose and not [text for text in prose if len(english_words(text)) >= 2]
     questions = page.locator(".p10-question").all_inner_texts()

@@ -21,6 +21,8 @@ NOTEBOOKS = sorted(FOLDER.glob("[0-9]*.ipynb"))
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
 def test_tutorial_notebook_renders_in_voila(voila_url: str, local_page: Any, path: Path) -> None:
     local_page.goto(f"{voila_url}/voila/render/{path.name}", timeout=WAIT)
-    # Voila shows the cells' outputs once the kernel has run them; wait for the last one.
-    expect(local_page.locator(".jp-OutputArea-output").last).to_be_visible(timeout=WAIT)
+    # Voila streams the cells' outputs as the kernel runs them and hides its spinner once all have run (the last
+    # cell may show nothing: a grade cell under Voila does not).
+    expect(local_page.locator(".jp-OutputArea-output").first).to_be_visible(timeout=WAIT)
+    expect(local_page.locator("#loading")).to_be_hidden(timeout=WAIT)
     expect(local_page.locator("body")).not_to_contain_text(ERROR_MARKER)
