@@ -230,6 +230,28 @@ def test_bots_table_and_figure() -> None:
     assert figure.layout.title.text != l12.bots_figure(table).layout.title.text  # translated
 
 
+def test_bots_table_plays_only_the_bots_named() -> None:
+    table = l12.bots_table([1], deals=4, names=("ExpertBot", "GreedyBot"))
+    assert list(table["policy"]) == ["optimum", "ExpertBot", "GreedyBot"]
+    assert list(l12.bots_summary(table).columns) == ["optimum", "GreedyBot", "ExpertBot"]
+    with pytest.raises(ValueError, match="not a bot of the lesson: 'CleverBot'"):
+        l12.bots_table([1], deals=4, names=("CleverBot",))
+
+
+def test_the_numbers_lesson_12_quotes_for_phase_one() -> None:
+    """The notebook's prose quotes these: 30 deals put GreedyBot (4.2, 2.8–5.6) below the exact 4.72 and ahead of
+    ExpertBot (5.7, 4.4–7.0), both intervals holding 4.72; 1,000 deals put GreedyBot above it (about 5.1, the
+    whole interval) and ExpertBot on it (about 4.8). A change to the bots or the seeds must update the prose."""
+    sample = l12.bots_summary(l12.bots_table([1]))
+    assert sample.loc[1, "optimum"] == "4.72"
+    assert sample.loc[1, "GreedyBot"] == "4.2 (2.8–5.6)" and sample.loc[1, "ExpertBot"] == "5.7 (4.4–7.0)"
+    many = l12.bots_table([1], deals=1000, names=("GreedyBot", "ExpertBot")).set_index("policy")
+    optimum = many.loc["optimum", "mean_turns"]
+    greedy, expert = many.loc["GreedyBot"], many.loc["ExpertBot"]
+    assert greedy.low > optimum and round(greedy.mean_turns, 1) == 5.1
+    assert expert.low < optimum < expert.high and round(expert.mean_turns, 1) == 4.8
+
+
 # ------------------------------------------------------------------ perfect.guess_turns
 
 
