@@ -23,8 +23,8 @@ from IPython.display import HTML, display
 from phase10kit.cards import Card
 from phase10kit.course import Exercise, Feedback, exercises, notebooks, progress_summary
 from phase10kit.course.answers import read_cards, read_fraction
-from phase10kit.course.numbers import significant
 from phase10kit.course.base import AnswerError, index_by_id, is_blank
+from phase10kit.course.numbers import significant
 from phase10kit.groups import arrange
 from phase10kit.i18n import N_, check_lang, translator
 from phase10kit.phases import GroupKind

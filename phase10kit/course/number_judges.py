@@ -32,7 +32,7 @@ __all__ = ["APPROXIMATION", "exact_judge", "fraction_judge", "number_judge", "pr
 
 Value = Fraction | int
 Target = Value | Callable[[], Value]
-Traps = Mapping[Fraction | int, str]
+Traps = Mapping[Fraction, str] | Mapping[int, str] | Mapping[Fraction | int, str]
 
 APPROXIMATION = N_("{answer} is close, but not exact: write it exactly, as a fraction.")
 """An approximation in an exact exercise: it praises nothing and blames nothing, it asks for the exact form."""
@@ -108,8 +108,8 @@ def number_judge(
         }
         if value == exact or (precision is not None and not number.fraction and abs(value - exact) <= precision):
             return True, t.gettext(right_msgid).format(**words)
-        known = dict((traps() if callable(traps) else traps) or {})
-        reasons = dict(mistakes or {})
+        known = {Fraction(key): why for key, why in ((traps() if callable(traps) else traps) or {}).items()}
+        reasons = {Fraction(key): why for key, why in (mistakes or {}).items()}
         for key in (*known, *reasons):
             if Fraction(key) == value:
                 return False, _trap(t, key, known, reasons, words)
@@ -125,7 +125,13 @@ def number_judge(
     return judge
 
 
-def _trap(t: Translations, key: Fraction | int, known: Traps, reasons: Traps, words: Mapping[str, str]) -> str:
+def _trap(
+    t: Translations,
+    key: Fraction,
+    known: Mapping[Fraction, str],
+    reasons: Mapping[Fraction, str],
+    words: Mapping[str, str],
+) -> str:
     if key in known:
         return t.gettext(known[key]).format(**words)
     return t.gettext("Not {answer}: {why}.").format(answer=words["answer"], why=t.gettext(reasons[key]))
