@@ -16,11 +16,16 @@ works as in ``str.format``; English and the other catalogs simply never use a pa
 from __future__ import annotations
 
 import gettext
+import math
 import re
 import string
+from decimal import Decimal as DecimalNumber
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+from babel import Locale
+from babel.numbers import format_decimal, format_percent, get_decimal_symbol
 
 from phase10kit.errors import Phase10Error, Reason, quote
 
@@ -273,8 +278,17 @@ class _Catalog(_Translations, gettext.GNUTranslations):
     """A compiled catalog (``.mo``) whose messages are ``Message`` strings."""
 
 
-DECIMAL_COMMA = frozenset({"es", "hr", "cs", "uk"})
-"""The languages that write a decimal comma (and a space before a per cent sign): 0,549; 18,28 %."""
+@cache
+def _number_patterns(lang: str) -> tuple[str, str]:
+    """The language's pattern of a percentage (Babel's locale data: ``#,##0\u00a0%`` in hr, ``#,##0%`` in uk)
+    with ``{digits}`` where its number goes, and its decimal symbol."""
+    locale = Locale.parse(lang if lang in LANGUAGES else "en")
+    pattern = locale.percent_formats[None].pattern
+    return re.sub(r"[#0,.]+", "{digits}", pattern, count=1), get_decimal_symbol(locale)
+
+
+DECIMAL_COMMA = frozenset(lang for lang in LANGUAGES if _number_patterns(lang)[1] == ",")
+"""The languages that write a decimal comma (Babel's locale data): es, hr, cs and uk."""
 
 
 def language_of(lang: str | gettext.NullTranslations) -> str:
@@ -288,24 +302,40 @@ def language_of(lang: str | gettext.NullTranslations) -> str:
     return str(lang.info().get("language", "en"))
 
 
+def _digits_pattern(digits: int) -> str:
+    return "0." + "0" * digits if digits > 0 else "0"
+
+
 def decimal(value: float, digits: int, lang: str | gettext.NullTranslations = "en") -> str:
-    """A number with ``digits`` decimals as the language writes it (a comma in es, hr, cs and uk).
+    """A number with ``digits`` decimals as the language writes it (Babel's symbols: a comma in es, hr, cs
+    and uk; no grouping, as the kit's whole numbers are grouped by spaces in every language).
 
     >>> decimal(0.54931, 3), decimal(0.54931, 3, "hr"), decimal(0.54931, 3, translator("ko"))
     ('0.549', '0,549', '0.549')
     """
-    text = f"{value:.{digits}f}"
-    return text.replace(".", ",") if language_of(lang) in DECIMAL_COMMA else text
+    code = language_of(lang)
+    text = f"{value:.{digits}f}"  # rounded as Python rounds the float, the same in every language
+    if not math.isfinite(value):
+        return text
+    return format_decimal(
+        DecimalNumber(text), format=_digits_pattern(digits), locale=code if code in LANGUAGES else "en"
+    )
 
 
 def percent(chance: float, digits: int, lang: str | gettext.NullTranslations = "en") -> str:
-    """A chance as a percentage with its sign, as the language writes it.
+    """A chance as a percentage with its sign, as the language writes it (Babel's pattern: the sign after a
+    no-break space in es, hr and cs, right after the number in en, uk and ko).
 
-    >>> percent(0.18284, 2), percent(0.18284, 2, "es"), percent(0.5, 0, "ko")
-    ('18.28%', '18,28\\xa0%', '50%')
+    >>> percent(0.18284, 2), percent(0.18284, 2, "es"), percent(0.5, 0, "ko"), percent(0.375, 1, "uk")
+    ('18.28%', '18,28\xa0%', '50%', '37,5%')
     """
-    number = decimal(100 * chance, digits, lang)
-    return f"{number}\u00a0%" if language_of(lang) in DECIMAL_COMMA else f"{number}%"
+    code = language_of(lang)
+    code = code if code in LANGUAGES else "en"
+    if not math.isfinite(chance):
+        return f"{chance}%"
+    text = f"{100 * chance:.{digits}f}"
+    pattern = _number_patterns(code)[0].replace("{digits}", _digits_pattern(digits))
+    return format_percent(DecimalNumber(text) / 100, format=pattern, locale=code)
 
 
 def and_list(items: list[str], lang: str | gettext.NullTranslations = "en") -> str:

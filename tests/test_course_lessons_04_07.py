@@ -284,8 +284,8 @@ def test_an_exact_guess_is_called_exact_not_close(lang: str) -> None:
         ok, exact_message = judge("9/22", t)
         near_ok, near_message = judge("0.4", t)
         assert ok and near_ok and exact_message != near_message
-        assert exact_message.startswith(t.gettext("Exactly right: {guess} is the exact chance (about {percent}%).")[:5])
-    assert translator("cs").gettext("Exactly right: {guess} is the exact chance (about {percent}%).") != (
-        "Exactly right: {guess} is the exact chance (about {percent}%)."
+        assert exact_message.startswith(t.gettext("Exactly right: {guess} is the exact chance (about {percent}).")[:5])
+    assert translator("cs").gettext("Exactly right: {guess} is the exact chance (about {percent}).") != (
+        "Exactly right: {guess} is the exact chance (about {percent})."
     )
     assert "40,9" in lesson_04.predict_judge(lambda: Fraction(9, 22))("9/22", translator("cs"))[1]

@@ -151,6 +151,7 @@ def test_the_grader_gives_points_for_a_guess_right_or_wrong() -> None:
     for answer, earned in [("1/2", True), (str(guess.solution), True), ("0.1", True), (None, False), ("lots", False)]:
         assert grade_request(guess.id, "en", answer)["earned"] is earned, answer
     assert grade_request("runs.top_card", "hr", "Y9")["earned"]
+    assert grade_request(guess.id, "hr", "0,5")["earned"]  # a guess written the Croatian way is a guess
     assert not grade_request("no.such", "en", "Y9")["earned"]
 
 

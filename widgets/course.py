@@ -24,6 +24,7 @@ from phase10kit.cards import Card
 from phase10kit.course import Exercise, Feedback, exercises, notebooks, progress_summary
 from phase10kit.course.answers import read_cards, read_fraction
 from phase10kit.course.base import AnswerError, index_by_id, is_blank
+from phase10kit.course.numbers import significant
 from phase10kit.groups import arrange
 from phase10kit.i18n import N_, check_lang, translator
 from phase10kit.phases import GroupKind
@@ -262,10 +263,10 @@ class PredictExercise(CourseExercise):
             return feedback
         exact = self.exercise.solution
         # How the answer was found (counted exactly, or measured by a seeded tournament) is the exercise's to say.
-        lines = [self.exercise.reveal_text(show_number(exact), self.lang)]
+        lines = [self.exercise.reveal_text(show_number(exact, self.lang), self.lang)]
         try:
-            off = abs(read_fraction(guess) - read_fraction(exact))
-            lines.append(t.gettext("Your guess was off by {off}.").format(off=show_number(off)))
+            off = abs(read_fraction(guess, self.lang) - read_fraction(exact))
+            lines.append(t.gettext("Your guess was off by {off}.").format(off=show_number(off, self.lang)))
         except AnswerError:
             pass
         self.answer_line.value = escape(" ".join(lines)) + " " + self._hand_in(guess)
@@ -379,16 +380,17 @@ def _kind_of(solution: object) -> str:
     return "run"
 
 
-def show_number(value: object) -> str:
-    """A number as a student reads it: a fraction with its decimal (``3/8 ≈ 0.375``), a whole number as it is.
+def show_number(value: object, lang: str = "en") -> str:
+    """A number as a student reads it, the language's way: a fraction with its decimal (``3/8 ≈ 0.375``,
+    ``3/8 ≈ 0,375`` in hr), a whole number as it is.
 
-    >>> show_number(Fraction(3, 8)), show_number(5), show_number(Fraction(1, 3))
-    ('3/8 ≈ 0.375', '5', '1/3 ≈ 0.3333')
+    >>> show_number(Fraction(3, 8)), show_number(5), show_number(Fraction(1, 3)), show_number(Fraction(3, 8), "hr")
+    ('3/8 ≈ 0.375', '5', '1/3 ≈ 0.3333', '3/8 ≈ 0,375')
     """
     if isinstance(value, Fraction) and value.denominator != 1:
-        return f"{value} ≈ {float(value):.4g}"
+        return f"{value} ≈ {significant(value, 4, lang)}"
     if isinstance(value, float):
-        return f"{value:.4g}"
+        return significant(value, 4, lang)
     return str(value)
 
 

@@ -17,13 +17,13 @@ phase10kit.course.base.AnswerError: The deck has only 2 copies of R4, so R4 R4 R
 from __future__ import annotations
 
 import ast
-import contextlib
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
 from phase10kit.cards import DECK_COUNTS, Card, excess_over_deck, parse_cards
 from phase10kit.course.base import AnswerError, brief
+from phase10kit.course.numbers import NOT_A_NUMBER, read_number
 from phase10kit.errors import NotationError, Reason
 from phase10kit.i18n import N_
 from phase10kit.phases import Phase
@@ -108,49 +108,35 @@ def _cards_of(answer: object, max_cards: int) -> list[Card]:
     return cards
 
 
-def read_int(answer: object, *, low: int = -(10**6), high: int = 10**6) -> int:
-    """A whole number answer (an int, or text like ``"42"``) within ``low..high``.
+def read_int(answer: object, *, low: int = -(10**6), high: int = 10**6, lang: str = "en") -> int:
+    """A whole number answer within ``low..high``: an int, or any number ``read_number`` reads in ``lang`` whose
+    value is whole (``"42"``, ``42.0``, ``"385.0"``, ``"385,0"`` in hr).
 
-    >>> read_int("42"), read_int(7)
-    (42, 7)
+    >>> read_int("42"), read_int(7), read_int("385,0", lang="hr"), read_int(67.0)
+    (42, 7, 385, 67)
     """
-    value: object = answer
-    if isinstance(answer, str) and len(answer) <= 20:
-        with contextlib.suppress(ValueError):
-            value = int(answer.strip())
-    if isinstance(answer, float) and answer.is_integer() and abs(answer) < 1e15:
-        value = int(answer)
-    if isinstance(value, bool) or not isinstance(value, int):
+    try:
+        value = read_number(answer, lang).value
+    except AnswerError as error:
+        if error.msgid != NOT_A_NUMBER:
+            raise  # "reads two ways", "a decimal comma", "too many digits" say more than "not a whole number"
+        value = Fraction(1, 2)
+    if value.denominator != 1:
         raise AnswerError(N_("{answer} is not a whole number."), answer=brief(answer))
     if not low <= value <= high:
         raise AnswerError(N_("{answer} is not between {low} and {high}."), answer=brief(answer), low=low, high=high)
-    return value
+    return value.numerator
 
 
-def read_fraction(answer: object) -> Fraction:
-    """A probability or other exact number: a ``Fraction``, an int, a float, or text like ``"3/8"`` or ``"0.375"``.
+def read_fraction(answer: object, lang: str = "en") -> Fraction:
+    """A probability or other exact number as ``read_number`` reads it in ``lang``: a ``Fraction``, an int, a
+    float or a Decimal (read exactly as written: ``0.1`` is 1/10), or text like ``"3/8"``, ``"0.375"``,
+    ``"37,5 %"`` (in es, hr, cs, uk) or ``"4 1/2"``.
 
-    Floats are read exactly as written (``0.1`` is ``1/10``), so a judge can compare with a tolerance.
-
-    >>> read_fraction("3/8"), read_fraction(0.5), read_fraction(Fraction(1, 3))
-    (Fraction(3, 8), Fraction(1, 2), Fraction(1, 3))
+    >>> read_fraction("3/8"), read_fraction(0.5), read_fraction(Fraction(1, 3)), read_fraction("0,375", "cs")
+    (Fraction(3, 8), Fraction(1, 2), Fraction(1, 3), Fraction(3, 8))
     """
-    try:
-        if isinstance(answer, bool):
-            raise TypeError
-        if isinstance(answer, Fraction | int):
-            value = Fraction(answer)
-        elif isinstance(answer, float):
-            value = Fraction(repr(answer))
-        elif isinstance(answer, str) and len(answer) <= 40:
-            value = Fraction(answer.strip().replace(" ", ""))
-        else:
-            raise TypeError
-        if abs(value.numerator) > 10**60 or value.denominator > 10**60:
-            raise OverflowError
-        return value
-    except (TypeError, ValueError, ZeroDivisionError, OverflowError):
-        raise AnswerError(N_("{answer} is not a number: write it like 3/8 or 0.375."), answer=brief(answer)) from None
+    return read_number(answer, lang).value
 
 
 def read_choice(answer: object, choices: Sequence[str]) -> str:
@@ -209,8 +195,8 @@ def read_player(answer: object, players: int) -> int:
     return next(iter(seats))
 
 
-def read_numbers(answer: object, *, low: int = 1, high: int = 20) -> frozenset[int]:
-    """Whole numbers written like ``"2 4 5"``, ``"2, 4"`` or ``[2, 4]``."""
+def read_numbers(answer: object, *, low: int = 1, high: int = 20, lang: str = "en") -> frozenset[int]:
+    """Whole numbers written like ``"2 4 5"``, ``"2, 4"`` or ``[2, 4]`` (a comma separates them here)."""
     if isinstance(answer, int) and not isinstance(answer, bool):
         items: list[object] = [answer]
     elif isinstance(answer, str) and len(answer) <= 80:
@@ -221,7 +207,7 @@ def read_numbers(answer: object, *, low: int = 1, high: int = 20) -> frozenset[i
         raise AnswerError(N_("{answer} is not a list of numbers: write them like 1 3 5."), answer=brief(answer))
     if not items:
         raise AnswerError(N_("{answer} is not a list of numbers: write them like 1 3 5."), answer=brief(answer))
-    return frozenset(read_int(item, low=low, high=high) for item in items)
+    return frozenset(read_int(item, low=low, high=high, lang=lang) for item in items)
 
 
 def read_phase(answer: object) -> Phase:

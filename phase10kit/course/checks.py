@@ -1,6 +1,7 @@
 """Helpers for the lessons' judges: running a student's function with a time limit, hidden test cases for
 "write it yourself" exercises, "spot the illegal move", judges for guesses, exact answers, choices and built
-groups, and the sentences they share.
+groups, and the sentences they share. The judges of numbers (``exact_judge``, ``predict_judge``) live in
+``phase10kit.course.number_judges`` and are re-exported here, where the lessons import them.
 
 Answers are read by ``phase10kit.course.answers``; each judge returns a verdict and a sentence in the
 student's language.
@@ -25,8 +26,9 @@ from typing import Any
 
 from phase10kit.actions import parse_action
 from phase10kit.cards import Card, format_cards, parse_cards
-from phase10kit.course.answers import read_cards, read_choice, read_fraction
+from phase10kit.course.answers import read_cards, read_choice
 from phase10kit.course.base import AnswerError, Judge, Translations, Verdict, brief
+from phase10kit.course.number_judges import exact_judge, predict_judge
 from phase10kit.course.sandbox import RemoteFunction, WorkerEnded, WorkerRaised, WorkerTimeout, WorkerUnreadable
 from phase10kit.errors import Phase10Error, Reason
 from phase10kit.groups import Group, arrange
@@ -368,64 +370,6 @@ def refusal_sentence(error: Phase10Error, lang: str = "en") -> str:
 
 
 # ------------------------------------------------------------------ judges for the common answer shapes
-
-
-def predict_judge(exact: Fraction, tolerance: Fraction) -> Judge:
-    """A judge for "predict, then reveal": a guess counts when it is within ``tolerance`` of ``exact``
-    (the widget then shows the exact answer and how far off the guess was).
-
-    >>> from phase10kit.i18n import translator
-    >>> judge = predict_judge(Fraction(2, 27), Fraction(1, 50))
-    >>> judge("0.07", translator("en"))[0], judge("1/2", translator("en"))[0]
-    (True, False)
-    """
-
-    def judge(answer: object, t: Translations) -> Verdict:
-        guess = read_fraction(answer)
-        shown = answer.strip() if isinstance(answer, str) else str(guess)
-        if abs(guess - exact) <= tolerance:
-            return True, t.gettext("{answer} is a good guess: it is close to the exact answer.").format(answer=shown)
-        direction = N_("too high") if guess > exact else N_("too low")
-        return False, t.gettext("{answer} is {direction}: count or reveal to see the exact answer.").format(
-            answer=shown, direction=t.gettext(direction)
-        )
-
-    return judge
-
-
-def exact_judge(exact: Fraction | int, mistakes: dict[Fraction | int, str] | None = None) -> Judge:
-    """A judge for a number to be found exactly (a count, or a probability as a fraction): right only when
-    equal (a decimal within 0.0005 of a fraction counts, with a note that the fraction is exact). A known
-    mistake gets its own explanation (a msgid), any other answer the direction it is off in.
-
-    >>> from phase10kit.i18n import translator
-    >>> judge = exact_judge(Fraction(5, 11), {Fraction(6, 11): N_("that is the chance of no Wild")})
-    >>> judge("5/11", translator("en"))
-    (True, 'Right: 5/11 is exact.')
-    >>> judge("6/11", translator("en"))[1]
-    'Not 6/11: that is the chance of no Wild.'
-    """
-    known = {Fraction(key): why for key, why in (mistakes or {}).items()}
-
-    def judge(answer: object, t: Translations) -> Verdict:
-        value = read_fraction(answer)
-        shown = (
-            answer.strip() if isinstance(answer, str) else str(value) if isinstance(answer, Fraction) else brief(answer)
-        )
-        if value == exact:
-            return True, t.gettext("Right: {answer} is exact.").format(answer=shown)
-        if abs(value - exact) < Fraction(1, 2000) and value.denominator > 1000:
-            return True, t.gettext("Right, as a decimal: {answer}. The fraction {exact} is exact.").format(
-                answer=shown, exact=exact
-            )
-        if value in known:
-            return False, t.gettext("Not {answer}: {why}.").format(answer=shown, why=t.gettext(known[value]))
-        direction = N_("too high") if value > exact else N_("too low")
-        return False, t.gettext("Not {answer}: that is {direction}.").format(
-            answer=shown, direction=t.gettext(direction)
-        )
-
-    return judge
 
 
 def choice_judge(choices: Sequence[str], right: str, why: dict[str, str]) -> Judge:

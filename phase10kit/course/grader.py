@@ -80,16 +80,16 @@ def grade_request(exercise_id: str, lang: str, answer: object) -> Verdict:
     earned = feedback.ok
     message = feedback.message
     if exercise.kind == "predict":
-        earned = _guessed(answer)
+        earned = _guessed(answer, lang)
         message = f"{message} {t.gettext(GUESS_COUNTS if earned else NO_GUESS)}"
     return Verdict(earned=earned, ok=feedback.ok, message=message, hint=feedback.hint, printed=printed)
 
 
-def _guessed(answer: object) -> bool:
+def _guessed(answer: object, lang: str) -> bool:
     if is_blank(answer):
         return False
     try:
-        read_fraction(answer)
+        read_fraction(answer, lang)
     except AnswerError:
         return False
     return True

@@ -2,7 +2,8 @@
 
 The engine is the judge: ``groups.arrange`` says whether cards make a group (and why not),
 ``solver.outs`` which single cards finish a phase. The helpers ``build_judge`` and ``predict_judge``
-are shared with lessons 05 and 06 (a build-it target and a predict-then-reveal guess).
+are shared with lessons 05 and 06 (a build-it target and a predict-then-reveal guess; ``predict_judge`` is the
+course's one judge of guesses, from ``number_judges``).
 
 >>> from phase10kit.course.lesson_04 import EXERCISES
 >>> [exercise.id for exercise in EXERCISES]
@@ -14,19 +15,19 @@ True
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
 from itertools import combinations
 
 from phase10kit.cards import Card, format_cards, parse_cards
-from phase10kit.course.answers import read_cards, read_fraction, read_int
-from phase10kit.course.base import AnswerError, Exercise, Judge, Translations, Verdict, brief
+from phase10kit.course.answers import read_cards, read_int
+from phase10kit.course.base import AnswerError, Exercise, Judge, Translations, Verdict
 from phase10kit.course.checks import Case, hidden_cases, lang_of, refusal_sentence
+from phase10kit.course.number_judges import predict_judge
 from phase10kit.errors import Reason
 from phase10kit.explain import group_kind_name
 from phase10kit.groups import InvalidGroupError, arrange
-from phase10kit.i18n import N_, decimal
+from phase10kit.i18n import N_
 from phase10kit.phases import GroupKind, phase
 from phase10kit.solver import outs
 
@@ -125,50 +126,6 @@ def explained(judge: Judge, why: str) -> Judge:
         return (True, f"{message} {t.gettext(why)}") if ok else (False, message)
 
     return judge_with_why
-
-
-def predict_judge(exact: Callable[[], Fraction], *, within: Fraction = Fraction(1, 4)) -> Judge:
-    """A judge for predict-then-reveal: a guess of a probability is close enough within a relative
-    ``within`` of ``exact()`` (or one percentage point). A far guess hears whether it is too high or
-    too low and roughly how far, never the exact value (the widget's "Reveal" shows that).
-
-    >>> from phase10kit.i18n import translator
-    >>> judge = predict_judge(lambda: Fraction(1, 10))
-    >>> judge("0.11", translator("en"))[0], judge("1/2", translator("en"))[1]
-    (True, 'Your guess 1/2 is too high: it is more than twice the exact chance.')
-    """
-
-    def judge(answer: object, t: Translations) -> Verdict:
-        guess = read_fraction(answer)
-        if not 0 <= guess <= 1:
-            raise AnswerError(N_("{answer} is not a probability: write a number from 0 to 1."), answer=brief(answer))
-        right = exact()
-        shown = (
-            answer.strip()
-            if isinstance(answer, str)
-            else str(guess)
-            if isinstance(answer, Fraction | int)
-            else brief(answer)
-        )
-        if guess == right:
-            return True, t.gettext("Exactly right: {guess} is the exact chance (about {percent}%).").format(
-                guess=shown, percent=decimal(float(right) * 100, 1, t)
-            )
-        if abs(guess - right) <= max(right * within, Fraction(1, 100)):
-            return True, t.gettext(
-                "Close: your guess {guess} is near the exact chance {exact} (about {percent}%)."
-            ).format(guess=shown, exact=right, percent=decimal(float(right) * 100, 1, t))
-        if guess > 2 * right:
-            message = t.gettext("Your guess {guess} is too high: it is more than twice the exact chance.")
-        elif guess > right:
-            message = t.gettext("Your guess {guess} is too high, but less than twice the exact chance.")
-        elif 2 * guess < right:
-            message = t.gettext("Your guess {guess} is too low: it is less than half the exact chance.")
-        else:
-            message = t.gettext("Your guess {guess} is too low, but more than half the exact chance.")
-        return False, message.format(guess=shown)
-
-    return judge
 
 
 # ------------------------------------------------------------------ colour.predict_three
@@ -322,7 +279,7 @@ def phase8_outs() -> list[Card]:
 
 
 def _judge_outs(answer: object, t: Translations) -> Verdict:
-    count = read_int(answer, low=0, high=50)
+    count = read_int(answer, low=0, high=50, lang=lang_of(t))
     right = phase8_outs()
     if count == len(right):
         return True, t.gettext("Right: {count} different cards finish Phase 8 here: {cards}.").format(

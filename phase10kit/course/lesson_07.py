@@ -54,7 +54,7 @@ def custom_game() -> Game:
 
 
 def _judge_one_per_hand(answer: object, t: Translations) -> Verdict:
-    number = read_int(answer, low=0, high=20)
+    number = read_int(answer, low=0, high=20, lang=lang_of(t))
     game = custom_game()
     expected = game.phases[0]
     if number == expected and not game.is_over():
@@ -396,7 +396,7 @@ def refill_position() -> Game:
 
 
 def _judge_refill(answer: object, t: Translations) -> Verdict:
-    count = read_int(answer, low=0, high=108)
+    count = read_int(answer, low=0, high=108, lang=lang_of(t))
     game = refill_position()
     game.apply(Draw(game.current_player))
     right = game.deck_size

@@ -197,7 +197,7 @@ def skip_from_discard_position() -> Game:
 
 
 def _judge_skip_from_discard(answer: object, t: Translations) -> Verdict:
-    count = read_int(answer, low=0, high=100)
+    count = read_int(answer, low=0, high=100, lang=lang_of(t))
     legal = [str(action) for action in skip_from_discard_position().legal_actions()]
     usual = len(list(SKIP_FROM_DISCARD_POSITION(Rules()).legal_actions()))
     if count == len(legal):

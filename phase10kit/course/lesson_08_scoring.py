@@ -15,7 +15,7 @@ from phase10kit.bots import GreedyBot
 from phase10kit.cards import DECK_COUNTS, Card, format_cards, parse_cards
 from phase10kit.course.answers import read_int, read_player, read_players
 from phase10kit.course.base import Exercise, Translations, Verdict
-from phase10kit.course.checks import Case, hidden_cases, not_quite
+from phase10kit.course.checks import Case, hidden_cases, lang_of, not_quite
 from phase10kit.game import TIEBREAK_PHASE, Game
 from phase10kit.i18n import N_, and_list
 from phase10kit.rules import Rules, phase_list
@@ -162,7 +162,7 @@ SCORE_WRITE = Exercise(
 
 
 def _judge_hand_points(answer: object, t: Translations) -> Verdict:
-    points = read_int(answer, low=0, high=10_000)
+    points = read_int(answer, low=0, high=10_000, lang=lang_of(t))
     game = scoring_position()
     held = list(game.hands[1])
     laid = [card for group in game.melds[1] for card in group.cards]

@@ -31,7 +31,7 @@ def all_advance_position() -> Game:
 
 
 def _judge_all_advance(answer: object, t: Translations) -> Verdict:
-    number = read_int(answer, low=0, high=20)
+    number = read_int(answer, low=0, high=20, lang=lang_of(t))
     game = scored_position(ALL_ADVANCE)
     right = game.open_phases(2)[0]
     if number == right:
@@ -85,7 +85,7 @@ def any_order_phases() -> frozenset[int]:
 
 
 def _judge_any_order(answer: object, t: Translations) -> Verdict:
-    chosen = read_numbers(answer)
+    chosen = read_numbers(answer, lang=lang_of(t))
     right = any_order_phases()
     shown = " ".join(str(n) for n in sorted(chosen))
     for number in sorted(right - chosen):

@@ -24,9 +24,10 @@ from typing import Any
 import pandas as pd
 
 from phase10kit.cards import Card
-from phase10kit.course.answers import read_fraction, read_int
-from phase10kit.course.base import AnswerError, Exercise, Judge, Translations, Verdict, brief
-from phase10kit.course.checks import Case, hidden_cases, run_student_function
+from phase10kit.course.answers import read_int
+from phase10kit.course.base import AnswerError, Exercise, Translations, Verdict, brief
+from phase10kit.course.checks import Case, hidden_cases, lang_of, run_student_function
+from phase10kit.course.number_judges import fraction_judge, number_judge, predict_judge
 from phase10kit.i18n import N_, decimal
 from phase10kit.phases import Phase
 from phase10kit.probability import DeckSpec, count_hands, exact_deal_odds, simulate_deal_odds
@@ -69,76 +70,6 @@ def _exact_table() -> pd.DataFrame:
     return exact_deal_odds(hand_size=10)
 
 
-def predict_judge(exact: Callable[[], Fraction], *, within: Fraction = Fraction(1, 4), measured: bool = False) -> Judge:
-    """Predict-then-reveal: a guess is close within a relative ``within`` (or one percentage point) of
-    ``exact()``; a far guess hears whether it is too high or too low, never the exact value (the widget's
-    "Reveal" shows it). The messages are those of the course's other predict exercises. ``measured``: the
-    answer is a share measured by a seeded tournament, not an exact chance, and the messages say so.
-
-    >>> from phase10kit.i18n import translator
-    >>> predict_judge(lambda: Fraction(1, 10))("0.11", translator("en"))[0]
-    True
-    >>> predict_judge(lambda: Fraction(7, 8), measured=True)("0.2", translator("en"))[1]
-    'Your guess 0.2 is too low: it is less than half the measured share.'
-    """
-
-    def judge(answer: object, t: Translations) -> Verdict:
-        guess = read_fraction(answer)
-        if not 0 <= guess <= 1:
-            raise AnswerError(N_("{answer} is not a probability: write a number from 0 to 1."), answer=brief(answer))
-        right = exact()
-        shown = answer.strip() if isinstance(answer, str) else str(guess)
-        if guess == right:
-            exactly = (
-                N_("Exactly right: {guess} is the share the tournament measured (about {percent}%).")
-                if measured
-                else N_("Exactly right: {guess} is the exact chance (about {percent}%).")
-            )
-            return True, t.gettext(exactly).format(guess=shown, percent=decimal(float(right) * 100, 1, t))
-        if abs(guess - right) <= max(right * within, Fraction(1, 100)):
-            close = (
-                N_("Close: your guess {guess} is near the share the tournament measured, {exact} (about {percent}%).")
-                if measured
-                else N_("Close: your guess {guess} is near the exact chance {exact} (about {percent}%).")
-            )
-            return True, t.gettext(close).format(
-                guess=shown, exact=_short(right), percent=decimal(float(right) * 100, 1, t)
-            )
-        # How far off, in words: the exact chance, or the share a seeded tournament measured.
-        if guess > right:
-            if guess > 2 * right:
-                far = (
-                    N_("it is more than twice the measured share")
-                    if measured
-                    else N_("it is more than twice the exact chance")
-                )
-            else:
-                far = (
-                    N_("it is at most twice the measured share")
-                    if measured
-                    else N_("it is at most twice the exact chance")
-                )
-            return False, t.gettext("Your guess {guess} is too high: {far}.").format(guess=shown, far=t.gettext(far))
-        if 2 * guess < right:
-            far = (
-                N_("it is less than half the measured share")
-                if measured
-                else N_("it is less than half the exact chance")
-            )
-        else:
-            far = (
-                N_("it is at least half the measured share") if measured else N_("it is at least half the exact chance")
-            )
-        return False, t.gettext("Your guess {guess} is too low: {far}.").format(guess=shown, far=t.gettext(far))
-
-    return judge
-
-
-def _short(value: Fraction) -> str:
-    """A fraction as written for a student: small ones exactly, huge ones as a 4-digit decimal."""
-    return str(value) if value.denominator < 10_000 else f"{float(value):.4f}"
-
-
 # ------------------------------------------------------------------ deal.guess_phase2
 
 GUESS_PHASE2 = Exercise(
@@ -160,30 +91,6 @@ GUESS_PHASE2 = Exercise(
 )
 
 # ------------------------------------------------------------------ deal.small_set
-
-
-def fraction_judge(
-    right: Callable[[], Fraction], traps: dict[Fraction, str], ok: str
-) -> Callable[[object, Translations], Verdict]:
-    """A judge for an exact probability: ``traps`` maps typical wrong fractions to a msgid saying what went
-    wrong (with {answer}); ``ok`` is the msgid of the right answer's sentence (with {answer})."""
-
-    def judge(answer: object, t: Translations) -> Verdict:
-        value = read_fraction(answer)
-        exact = right()
-        if value == exact:
-            return True, t.gettext(ok).format(answer=exact)
-        if isinstance(answer, float) and abs(value - exact) < Fraction(1, 10**6):
-            return False, t.gettext(
-                "{answer} is the right number as a decimal: write it exactly, as a fraction."
-            ).format(answer=answer)
-        if value in traps:
-            return False, t.gettext(traps[value]).format(answer=value)
-        return False, t.gettext("{answer} is not it: count the favourable hands, then divide by all hands.").format(
-            answer=value
-        )
-
-    return judge
 
 
 SMALL_SET = Exercise(
@@ -364,7 +271,7 @@ SMALL_RUN = Exercise(
 
 
 def _judge_rarer(answer: object, t: Translations) -> Verdict:
-    number = read_int(answer, low=1, high=10)
+    number = read_int(answer, low=1, high=10, lang=lang_of(t))
     if number not in (7, 10):
         raise AnswerError(N_("{answer} is not one of the two phases asked about: 7 or 10."), answer=brief(answer))
     seven, ten = exact_chance(7), exact_chance(10)
@@ -431,19 +338,29 @@ def spread_ratio(small: int = 1_000, large: int = 4_000) -> float:
     return pstdev(estimates[small]) / pstdev(estimates[large])
 
 
+def _spread_right(t: Translations) -> str:
+    return t.gettext(
+        "Right: the spread shrinks like 1 over the square root of the number of deals, so four times the "
+        "deals halve it (the simulations above measured {measured})."
+    ).format(measured=decimal(spread_ratio(), 2, t))
+
+
 def _judge_spread(answer: object, t: Translations) -> Verdict:
-    value = read_fraction(answer)
-    measured = spread_ratio()
-    if abs(value - 2) <= Fraction(3, 10):
-        return True, t.gettext(
-            "Right: the spread shrinks like 1 over the square root of the number of deals, so four times the "
-            "deals halve it (the simulations above measured {measured})."
-        ).format(measured=decimal(measured, 2, t))
-    if value == 4:
-        return False, t.gettext(
+    # A value to a stated precision (about 2, within 0.3): the simulations measure near 2, not exactly 2.
+    ok, message = _SPREAD_NUMBER(answer, t)
+    return (True, _spread_right(t)) if ok else (False, message)
+
+
+_SPREAD_NUMBER = number_judge(
+    2,
+    precision=Fraction(3, 10),
+    traps={
+        4: N_(
             "4 is how many times more deals there are; the spread shrinks more slowly than the number of deals grows."
         )
-    return False, t.gettext("{answer} is not it: compare the two spreads measured above.").format(answer=value)
+    },
+    off=N_("{answer} is not it: compare the two spreads measured above."),
+)
 
 
 SPREAD = Exercise(

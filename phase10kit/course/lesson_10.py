@@ -23,8 +23,9 @@ from phase10kit.actions import parse_action
 from phase10kit.cards import DECK_COUNTS, Card, format_cards, parse_cards
 from phase10kit.course.answers import read_cards, read_int
 from phase10kit.course.base import AnswerError, Exercise, Translations, Verdict, brief
-from phase10kit.course.checks import Case, hidden_cases, not_quite
-from phase10kit.course.lesson_09 import fraction_judge, predict_judge, small_deck_cards
+from phase10kit.course.checks import Case, hidden_cases, lang_of, not_quite
+from phase10kit.course.lesson_09 import small_deck_cards
+from phase10kit.course.number_judges import fraction_judge, predict_judge
 from phase10kit.game import Game
 from phase10kit.i18n import N_, decimal
 from phase10kit.phases import Phase, phase
@@ -110,7 +111,7 @@ def seen_by(game: Game, player: int) -> list[Card]:
 
 
 def _judge_unseen(answer: object, t: Translations) -> Verdict:
-    count = read_int(answer, low=0, high=108)
+    count = read_int(answer, low=0, high=108, lang=lang_of(t))
     game = unseen_position()
     hand, seen = game.hands[0], seen_by(game, 0)
     right = int(unseen_counts(hand, seen).sum())

@@ -24,9 +24,9 @@ from phase10kit.bots import Bot, GameTooLongError, GreedyBot, RandomBot, tournam
 from phase10kit.bots.base import leader
 from phase10kit.course.answers import read_int, read_player
 from phase10kit.course.base import AnswerError, Exercise, Translations, Verdict, brief
-from phase10kit.course.checks import run_student_function
-from phase10kit.course.lesson_09 import fraction_judge, predict_judge
+from phase10kit.course.checks import lang_of, run_student_function
 from phase10kit.course.lesson_10 import OUTS_HAND, exact_odds
+from phase10kit.course.number_judges import fraction_judge, predict_judge
 from phase10kit.game import Game, PlayerView
 from phase10kit.i18n import N_, decimal
 from phase10kit.phases import phase
@@ -346,7 +346,7 @@ def games_needed(half_width: float = 0.05, rate: float = 0.5) -> int:
 
 
 def _judge_games(answer: object, t: Translations) -> Verdict:
-    games = read_int(answer, low=1, high=10**7)
+    games = read_int(answer, low=1, high=10**7, lang=lang_of(t))
     right = games_needed()
     if abs(games - right) <= right // 10:
         return True, t.gettext(

@@ -22,9 +22,11 @@ from fractions import Fraction
 from functools import cache
 
 from phase10kit.cards import Card, parse_cards
-from phase10kit.course.answers import read_cards, read_fraction
+from phase10kit.course.answers import read_cards
 from phase10kit.course.base import AnswerError, Exercise, Judge, Translations, Verdict, brief
-from phase10kit.course.checks import Case, hidden_cases
+from phase10kit.course.checks import Case, hidden_cases, lang_of
+from phase10kit.course.number_judges import number_judge
+from phase10kit.course.numbers import read_number
 
 # The lesson's notebook reads the tiny game and the real-deck tables through this module, its one face.
 from phase10kit.course.optimum_and_bots import (
@@ -52,7 +54,7 @@ from phase10kit.course.tiny_game import (
     tiny_table,
     tiny_values,
 )
-from phase10kit.i18n import N_, decimal
+from phase10kit.i18n import N_
 from phase10kit.phases import phase
 from phase10kit.probability import solitaire_optimum
 
@@ -69,22 +71,15 @@ def phase1_turns() -> Fraction:
     return Fraction(solitaire_optimum(phase(1)).expected_turns)
 
 
-def _shown(answer: object, value: Fraction) -> str:
-    """The student's number as they wrote it: their text, their decimal, else the fraction."""
-    if isinstance(answer, str):
-        return answer.strip()
-    return repr(answer) if isinstance(answer, float) else str(value)
-
-
 def _judge_turns(answer: object, t: Translations) -> Verdict:
-    guess = read_fraction(answer)
+    number = read_number(answer, lang_of(t))
+    guess, shown = number.value, number.shown
     if guess < 1:
         raise AnswerError(
             N_("{answer} is less than one turn: every turn starts with a draw, so even a dealt phase takes 1."),
             answer=brief(answer),
         )
     right = phase1_turns()
-    shown = _shown(answer, guess)
     if abs(guess - right) <= right / 5:
         return True, t.gettext("Close: {answer} is near the expected turns of perfect play.").format(answer=shown)
     if guess > right:
@@ -121,27 +116,11 @@ CORNER: Hand = (1, 4)
 def exact_turns_judge(
     right: Callable[[], Fraction], traps: Callable[[], dict[Fraction, str]], ok: str, off: str
 ) -> Judge:
-    """A judge for an exact number of turns: ``ok`` (a msgid with {answer} and {decimal}) when it is ``right()``;
-    a decimal of it is sent back to be written as a fraction; a known mistake (``traps()``: value -> msgid with
-    {answer}) says what went wrong; any other answer hears ``off`` (a msgid with {answer} and {direction})."""
-
-    def judge(answer: object, t: Translations) -> Verdict:
-        value = read_fraction(answer)
-        exact = right()
-        shown = _shown(answer, value)
-        if value == exact:
-            return True, t.gettext(ok).format(answer=shown, decimal=decimal(float(exact), 4, t))
-        if isinstance(answer, float) and abs(value - exact) < Fraction(1, 10**4):
-            return False, t.gettext(
-                "{answer} is the right number as a decimal: write it exactly, as a fraction."
-            ).format(answer=answer)
-        known = traps()
-        if value in known:
-            return False, t.gettext(known[value]).format(answer=shown)
-        direction = N_("too high") if value > exact else N_("too low")
-        return False, t.gettext(off).format(answer=shown, direction=t.gettext(direction))
-
-    return judge
+    """A judge for an exact number of turns (the course's ``number_judge``): ``ok`` (a msgid with {answer} and
+    {decimal}) when it is ``right()``; a decimal near it is sent back to be written exactly; a known mistake
+    (``traps()``: value -> msgid with {answer}) says what went wrong; any other answer hears ``off`` (a msgid
+    with {answer} and {direction})."""
+    return number_judge(right, traps=traps, ok=ok, off=off)
 
 
 def _tiny_value_traps() -> dict[Fraction, str]:
