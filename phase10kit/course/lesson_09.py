@@ -26,7 +26,7 @@ import pandas as pd
 from phase10kit.cards import Card
 from phase10kit.course.answers import read_fraction, read_int
 from phase10kit.course.base import AnswerError, Exercise, Judge, Translations, Verdict, brief
-from phase10kit.course.checks import Case, hidden_cases, run_student_function
+from phase10kit.course.checks import Case, hidden_cases
 from phase10kit.i18n import N_, decimal
 from phase10kit.phases import Phase
 from phase10kit.probability import DeckSpec, count_hands, exact_deal_odds, simulate_deal_odds
@@ -303,16 +303,9 @@ def _p_odds(event: Callable[[object], bool], space: Sequence[object]) -> Fractio
     return Fraction(favourable, max(len(space) - favourable, 1))
 
 
-_P_CASES = hidden_cases("P", _cases())
-
-
-def _judge_p(answer: object, t: Translations) -> Verdict:
-    result = run_student_function(answer, _is_set, list(small_hands()))
-    if not isinstance(result, Fraction):
-        return False, t.gettext(
-            "P(is_set, hands) returned {result}, a {kind}: return a Fraction, so the answer stays exact."
-        ).format(result=brief(result), kind=type(result).__name__)
-    return _P_CASES(answer, t)
+_P_CASES = hidden_cases("P", _cases(), numbers="exact")
+"""The judge of ``deal.write_p``: exact, since exactness is the point (a float, or ``Fraction(4 / 220)``, is refused
+with "return an exact Fraction")."""
 
 
 WRITE_P = Exercise(
@@ -330,7 +323,7 @@ WRITE_P = Exercise(
         N_("Make the list of outcomes of the space for which event(outcome) is True."),
         N_("Fraction(len(favourable), len(space)) is exact; a division with / gives a float."),
     ),
-    judge=_judge_p,
+    judge=_P_CASES,
 )
 
 # ------------------------------------------------------------------ deal.small_run
