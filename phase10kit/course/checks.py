@@ -28,6 +28,7 @@ from phase10kit.actions import parse_action
 from phase10kit.cards import Card, format_cards, parse_cards
 from phase10kit.course.answers import read_cards, read_choice
 from phase10kit.course.base import AnswerError, Judge, Translations, Verdict, brief
+from phase10kit.course.exactness import NUMBER_POLICIES, NumberPolicy, inexact, inexact_sentence, kind_of
 from phase10kit.course.number_judges import exact_judge, predict_judge
 from phase10kit.course.sandbox import RemoteFunction, WorkerEnded, WorkerRaised, WorkerTimeout, WorkerUnreadable
 from phase10kit.errors import Phase10Error, Reason
@@ -257,9 +258,13 @@ def _short(text: str) -> str:
     return text if len(text) <= 60 else text[:56] + " ..."
 
 
-def hidden_cases(name: str, cases: Iterable[Case], *, timeout: float = 1.0, shown: int = 3) -> Judge:
+def hidden_cases(
+    name: str, cases: Iterable[Case], *, timeout: float = 1.0, shown: int = 3, numbers: NumberPolicy = "close"
+) -> Judge:
     """A judge for a "write it yourself" exercise: it calls the student's function on each case and says,
     one sentence per failed case (at most ``shown`` of them), what the call should have returned and why.
+    ``numbers`` is the exercise's number policy (``phase10kit.course.exactness``): ``"exact"`` refuses a float,
+    or a Fraction only close to the expected one, with "return an exact Fraction"; ``"close"`` uses ``same``.
 
     >>> from phase10kit.i18n import translator
     >>> judge = hidden_cases("double", [Case((2,), 4, N_("twice 2 is 4")), Case((0,), 0, N_("twice 0 is 0"))])
@@ -271,6 +276,8 @@ def hidden_cases(name: str, cases: Iterable[Case], *, timeout: float = 1.0, show
     frozen = tuple(cases)
     if not frozen:
         raise ValueError("hidden_cases needs at least one case")
+    if numbers not in NUMBER_POLICIES:
+        raise ValueError(f"hidden_cases: numbers is one of {NUMBER_POLICIES}, not {numbers!r}")
 
     def judge(answer: object, t: Translations) -> Verdict:
         if not callable(answer):
@@ -281,13 +288,16 @@ def hidden_cases(name: str, cases: Iterable[Case], *, timeout: float = 1.0, show
             call = f"{name}({show_args(case.args)})"
             try:
                 got = run_student_function(answer, *args, timeout=timeout)
-                ok = bool(run_student_function(same, got, case.expected, timeout=timeout))
+                loose = None if numbers == "close" else run_student_function(inexact, got, case.expected)
+                ok = loose is None and bool(run_student_function(same, got, case.expected, timeout=timeout))
             except StudentCodeError as error:
                 failures.append(t.gettext("{call}: {problem}").format(call=call, problem=sentence(error, lang_of(t))))
                 if error.timed_out:  # a function that loops forever would loop on every case: stop here
                     break
                 continue
-            if not ok:
+            if loose is not None:
+                failures.append(inexact_sentence(t, loose).format(call=call, got=_shown(got), kind=kind_of(got)))
+            elif not ok:
                 failures.append(
                     t.gettext("{call} should be {expected}, not {got}: {why}.").format(
                         call=call, expected=_shown(case.expected), got=_shown(got), why=t.gettext(case.why)
@@ -308,7 +318,7 @@ def hidden_cases(name: str, cases: Iterable[Case], *, timeout: float = 1.0, show
 
 def _shown(value: object) -> str:
     if isinstance(value, Fraction):
-        return str(value)
+        return _short(str(value))
     return in_notation(value)
 
 

@@ -46,20 +46,37 @@ def _two_of_everything(cards: list[Card]) -> bool:
     return all(cards.count(card) <= 2 for card in cards)
 
 
-def _case(text: str, expected: bool, why: str) -> Case:
-    return Case((parse_cards(text),), expected, why)
+def _dealable(cards: list[Card]) -> bool:
+    """Whether the deck holds every card at least as often as ``cards`` does (counted on ``standard_deck``)."""
+    deck = Counter(standard_deck())
+    return all(count <= deck[card] for card, count in Counter(cards).items())
+
+
+def _case(text: str, why: str) -> Case:
+    cards = parse_cards(text)
+    return Case((cards,), _dealable(cards), why)
 
 
 POSSIBLE_CASES = (
-    _case("R4 R4", True, N_("the deck holds two copies of R4")),
-    _case("R4 R4 R4", False, N_("only two copies of each number card exist")),
-    _case("R4 B4 R4 B4 G9", True, N_("two red 4s and two blue 4s are four different physical cards")),
-    _case("W W W W W W W W", True, N_("the deck holds eight Wilds")),
-    _case("W W W W W W W W W", False, N_("there are only eight Wilds")),
-    _case("S S S S S", False, N_("there are only four Skips")),
-    _case("S S S S R12 R12", True, N_("four Skips and both R12s can all be dealt")),
-    _case("", True, N_("no cards at all hold nothing impossible")),
+    _case("R4 R4", N_("the deck holds two copies of R4")),
+    _case("R4 R4 R4", N_("only two copies of each number card exist")),
+    _case("R4 B4 R4 B4 G9", N_("two red 4s and two blue 4s are four different physical cards")),
+    _case("W W W W W W W W", N_("the deck holds eight Wilds")),
+    _case("W W W W W W W W W", N_("there are only eight Wilds")),
+    _case("S S S S S", N_("there are only four Skips")),
+    _case("S S S S R12 R12", N_("four Skips and both R12s can all be dealt")),
+    _case("", N_("no cards at all hold nothing impossible")),
+    # Wilds and Skips alone, and together: their limits are their own (8 and 4), not a number card's 2.
+    _case("S S S", N_("the deck holds four Skips")),
+    _case("W W W", N_("the deck holds eight Wilds")),
+    _case("W S", N_("a Wild and a Skip are two different cards, and the deck holds both")),
+    _case("W", N_("the deck holds eight Wilds")),
+    _case("S", N_("the deck holds four Skips")),
+    _case("W W W W W W W W S S S S", N_("all eight Wilds and all four Skips can be dealt together")),
+    _case("W W W W W W W W W S", N_("there are only eight Wilds")),
+    _case("R12 G12 B12 Y12 R12", N_("five 12s of four colours can be dealt: only R12 is there twice")),
 )
+"""The hidden cases of ``could_be_dealt``: expected results counted on the deck (``standard_deck``)."""
 
 EXERCISES: tuple[Exercise, ...] = (
     Exercise(
@@ -164,6 +181,6 @@ EXERCISES: tuple[Exercise, ...] = (
             N_("Count how often each card occurs: collections.Counter does it."),
             N_("Compare each count with the deck: 2 for a number card, 8 for a Wild, 4 for a Skip."),
         ),
-        judge=hidden_cases("could_be_dealt", POSSIBLE_CASES),
+        judge=hidden_cases("could_be_dealt", POSSIBLE_CASES, numbers="close"),
     ),
 )

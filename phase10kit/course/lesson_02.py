@@ -23,8 +23,10 @@ from phase10kit.course.checks import (
     spot_the_refusal,
 )
 from phase10kit.game import Game
+from phase10kit.groups import InvalidGroupError, arrange
 from phase10kit.i18n import N_
 from phase10kit.phases import GroupKind
+from phase10kit.rules import Rules
 
 __all__ = ["EXERCISES", "SMALL_DECK"]
 
@@ -56,21 +58,41 @@ def _forgets_skips(cards: list[Card]) -> bool:
     return len({card.number for card in cards if card.is_number}) == 1
 
 
-def _case(text: str, expected: bool, why: str) -> Case:
-    return Case((parse_cards(text),), expected, why)
+def _makes_set(cards: list[Card]) -> bool:
+    """Whether the cards make a set by the default rules, as the engine judges it (``groups.arrange``)."""
+    try:
+        arrange(GroupKind.SET, cards, natural_required=Rules().natural_required)
+    except InvalidGroupError:
+        return False
+    return True
+
+
+def _case(text: str, why: str) -> Case:
+    cards = parse_cards(text)
+    return Case((cards,), _makes_set(cards), why)
 
 
 SET_CASES = (
-    _case("R7 B7 G7", True, N_("one number, and colours are free")),
-    _case("R7 B7 G8", False, N_("a set has one number, and G8 is not a 7")),
-    _case("R7 R7 B7", True, N_("the two copies of R7 are two cards of the same number")),
-    _case("R7 W W", True, N_("the Wilds stand for 7s")),
-    _case("W W W", False, N_("a set needs at least one card that is not a Wild")),
-    _case("R7 B7 S", False, N_("a Skip is never part of a set")),
-    _case("Y12 Y12 G12 R12 B12", True, N_("five 12s are a set of 5")),
-    _case("R1 B2 G3", False, N_("numbers in a row make a run, not a set")),
+    _case("R7 B7 G7", N_("one number, and colours are free")),
+    _case("R7 B7 G8", N_("a set has one number, and G8 is not a 7")),
+    _case("R7 R7 B7", N_("the two copies of R7 are two cards of the same number")),
+    _case("R7 W W", N_("the Wilds stand for 7s")),
+    _case("W R12 B12", N_("the Wild stands for a 12, wherever it is held")),
+    _case("G5 W", N_("a 5 and a Wild make a set of 2, the size Phase 9 asks for")),
+    _case("W W W", N_("a set needs at least one card that is not a Wild")),
+    _case("R7 B7 S", N_("a Skip is never part of a set")),
+    _case("Y12 Y12 G12 R12 B12", N_("five 12s are a set of 5")),
+    _case("R1 B2 G3", N_("numbers in a row make a run, not a set")),
+    # Skips and Wilds alone: a Skip's card.number is 0, but a Skip is no number card and joins no set.
+    _case("S S S", N_("Skips are never part of a set, however many there are")),
+    _case("S S", N_("Skips are never part of a set, however many there are")),
+    _case("W S", N_("a Skip is never part of a set, and the Wild alone has no number to stand for")),
+    _case("W W", N_("a set needs at least one card that is not a Wild")),
+    _case("W", N_("a set needs at least one card that is not a Wild")),
+    _case("S", N_("a Skip is never part of a set")),
+    _case("", N_("no cards make no set")),
 )
-
+"""The hidden cases of ``is_set``: expected results from the engine (``groups.arrange``), reasons in words."""
 
 judge_build = build_judge(
     GroupKind.SET,
@@ -185,7 +207,7 @@ EXERCISES: tuple[Exercise, ...] = (
             N_("Look only at the number cards first: how many different numbers do they have?"),
             N_("A Wild's card.number is 0: leave Wilds out of the numbers, and refuse any Skip."),
         ),
-        judge=hidden_cases("is_set", SET_CASES),
+        judge=hidden_cases("is_set", SET_CASES, numbers="close"),
     ),
     Exercise(
         id="sets.spot_phase_one",

@@ -215,6 +215,14 @@ COLOUR_CASES = (
     _colour_case("R2 R5 S", N_("a Skip is never part of a group")),
     _colour_case("W R12", N_("one red card and a Wild standing for red")),
     _colour_case("G1 G2 B3 B4", N_("two green and two blue cards are two colours")),
+    # Skips and Wilds alone: a Skip has no colour (card.color is None), yet it is never part of a group.
+    _colour_case("S S", N_("Skips are never part of a group, however many there are")),
+    _colour_case("S S S", N_("Skips are never part of a group, however many there are")),
+    _colour_case("W S", N_("a Skip is never part of a group, and the Wild alone has no colour to stand for")),
+    _colour_case("W W", N_("each group needs at least one card that is not a Wild")),
+    _colour_case("W", N_("each group needs at least one card that is not a Wild")),
+    _colour_case("S", N_("a Skip is never part of a group")),
+    _colour_case("", N_("no cards make no colour group")),
 )
 """The hidden cases of ``is_colour_group``: expected results from the engine, reasons in words."""
 
@@ -261,7 +269,7 @@ IS_COLOUR_GROUP = Exercise(
         N_("Look at the natural cards only (card.is_number): how many colours do they have?"),
         N_("Two more things refuse a group: a Skip among the cards, and no natural card at all."),
     ),
-    judge=hidden_cases(COLOUR_NAME, COLOUR_CASES),
+    judge=hidden_cases(COLOUR_NAME, COLOUR_CASES, numbers="close"),
 )
 
 # ------------------------------------------------------------------ colour.phase8_outs

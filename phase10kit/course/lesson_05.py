@@ -238,6 +238,14 @@ FITS_CASES = (
     _fits_case("r[W B2 B3 B4 B5 B6 B7 B8 B9 B10 B11 B12]", "W", N_("this run already goes from 1 to 12")),
     _fits_case("r[Y6 Y7 W]", "S", N_("a Skip is never part of a group")),
     _fits_case("r[Y6 Y7 W]", "G8", N_("the Wild is the 8 now and keeps that value")),
+    _fits_case("r[R1 R2 R3]", "S", N_("a Skip is never part of a group")),
+    _fits_case("r[R1 R2 R3]", "B4", N_("4 is one above the highest number, 3")),
+    _fits_case("r[R1 R2 R3]", "R12", N_("a run never wraps: nothing comes before 1")),
+    _fits_case("r[R1 R2 R3]", "W", N_("a Wild fits above the run, as a 4")),
+    _fits_case("r[G10 G11 W]", "G12", N_("the Wild is the 12 already: nothing fits above it")),
+    _fits_case("r[G10 G11 W]", "B9", N_("9 is one below the lowest number, 10")),
+    _fits_case("r[W B2 B3]", "R1", N_("the Wild is the 1 already: nothing fits below it")),
+    _fits_case("r[W B2 B3]", "G4", N_("4 is one above the highest number, 3")),
 )
 """The hidden cases of ``fits_run``: expected results from ``Group.fits``, reasons in words."""
 
@@ -281,7 +289,7 @@ FITS_RUN = Exercise(
         N_("Take the three kinds of card apart: a Skip, a Wild and a number card."),
         N_("A number fits at group.low - 1 or group.high + 1, if that number is between 1 and 12; a Wild too."),
     ),
-    judge=hidden_cases("fits_run", FITS_CASES),
+    judge=hidden_cases("fits_run", FITS_CASES, numbers="close"),
 )
 
 EXERCISES: tuple[Exercise, ...] = (PREDICT_RUN, BUILD_RUN5, MOST_WILDS_SET, PINNED, RUN_BOUNDS, FITS_RUN)

@@ -139,6 +139,12 @@ SCORE_CASES = (
     _score_case("", N_("the player who went out holds nothing and scores 0")),
     _score_case("R1 Y12 G12 B5", N_("1 to 9 cost 5 each, 10 to 12 cost 10 each")),
     _score_case("G11 W S Y3", N_("add up every card left: 10 + 25 + 15 + 5")),
+    # Skips and Wilds alone: they have no number (card.number is 0) but cost the most.
+    _score_case("S", N_("a Skip left in the hand costs 15")),
+    _score_case("S S S", N_("each Skip left in the hand costs 15")),
+    _score_case("W W", N_("each Wild left in the hand costs 25")),
+    _score_case("W S", N_("a Wild costs 25 and a Skip 15")),
+    _score_case("R10 R10 B12", N_("each card counts, both copies of R10 too: 10 each")),
 )
 """Hidden cases of ``score.write``; expected totals from ``Card.points`` (the rules' one home)."""
 
@@ -157,7 +163,7 @@ SCORE_WRITE = Exercise(
         N_("Go through the hand card by card and add up a cost for each."),
         N_("Ask card.is_wild and card.is_skip first: Wilds and Skips have no number (card.number is 0)."),
     ),
-    judge=hidden_cases("score", SCORE_CASES),
+    judge=hidden_cases("score", SCORE_CASES, numbers="close"),
 )
 
 

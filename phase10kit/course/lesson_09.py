@@ -26,7 +26,7 @@ import pandas as pd
 from phase10kit.cards import Card
 from phase10kit.course.answers import read_int
 from phase10kit.course.base import AnswerError, Exercise, Translations, Verdict, brief
-from phase10kit.course.checks import Case, hidden_cases, lang_of, run_student_function
+from phase10kit.course.checks import Case, hidden_cases, lang_of
 from phase10kit.course.number_judges import fraction_judge, number_judge, predict_judge
 from phase10kit.i18n import N_, decimal
 from phase10kit.phases import Phase
@@ -210,16 +210,9 @@ def _p_odds(event: Callable[[object], bool], space: Sequence[object]) -> Fractio
     return Fraction(favourable, max(len(space) - favourable, 1))
 
 
-_P_CASES = hidden_cases("P", _cases())
-
-
-def _judge_p(answer: object, t: Translations) -> Verdict:
-    result = run_student_function(answer, _is_set, list(small_hands()))
-    if not isinstance(result, Fraction):
-        return False, t.gettext(
-            "P(is_set, hands) returned {result}, a {kind}: return a Fraction, so the answer stays exact."
-        ).format(result=brief(result), kind=type(result).__name__)
-    return _P_CASES(answer, t)
+_P_CASES = hidden_cases("P", _cases(), numbers="exact")
+"""The judge of ``deal.write_p``: exact, since exactness is the point (a float, or ``Fraction(4 / 220)``, is refused
+with "return an exact Fraction")."""
 
 
 WRITE_P = Exercise(
@@ -237,7 +230,7 @@ WRITE_P = Exercise(
         N_("Make the list of outcomes of the space for which event(outcome) is True."),
         N_("Fraction(len(favourable), len(space)) is exact; a division with / gives a float."),
     ),
-    judge=_judge_p,
+    judge=_P_CASES,
 )
 
 # ------------------------------------------------------------------ deal.small_run

@@ -242,6 +242,11 @@ CHANCE_CASES = (
     _chance_case("R7 B7 G7 R2 B2 G2 Y5 Y8 Y10 S", 1, "R5", N_("a hand that holds its phase holds it after any draw")),
     _small_case("R1 B1 R2", "s3", N_("in the small deck only G1 completes the set")),
     _small_case("R1 B2", "r3", N_("R3, B3 and G3 complete the run, among 10 unseen cards")),
+    _chance_case("R7 B7 R2 B2 Y5 Y8 Y10 G11 S S", 1, "R5", N_("two cards short: no single card completes it")),
+    _chance_case("R7 B7 W R2 B2 Y5 Y8 Y10 G11 S", 1, "R5", N_("a 7, a 2 or another Wild completes it")),
+    _chance_case(
+        "W W W S S S R5 G9 B11 Y12", 1, "R5", N_("any 5, 9, 11 or 12 completes it, or one of the 5 unseen Wilds")
+    ),
 )
 """Hidden cases of ``draw.write_chance``: the expected chances from ``completion_odds``."""
 
@@ -280,7 +285,7 @@ WRITE_CHANCE = Exercise(
         N_("This is P(event, space) again: the space is the unseen cards, the event 'this card completes it'."),
         N_("can_complete(hand + [card], phase) says whether a card completes it; divide by len(unseen)."),
     ),
-    judge=hidden_cases("chance_next", CHANCE_CASES),
+    judge=hidden_cases("chance_next", CHANCE_CASES, numbers="exact"),
 )
 
 # ------------------------------------------------------------------ draw.two_draws

@@ -2,8 +2,9 @@
 
 The kit is the judge: seeded tournaments (``phase10kit.bots.tournament``) for the bots, ``completion_odds``
 for the draw-or-take choice, the bots' own ``leader`` for whom to skip, and ``wilson_interval`` for how many
-games a tournament needs. A student's ``choose(view)`` is wrapped in a ``Bot`` and must return one of
-``view.legal`` within a second per move.
+games a tournament needs. A student's ``choose(view)`` is judged by the seeded match of
+``phase10kit.course.bot_match``: it must return one of ``view.legal`` within a second per move, and win most
+games against RandomBot while keeping few penalty points.
 
 >>> from phase10kit.course.lesson_11 import EXERCISES
 >>> [exercise.kind for exercise in EXERCISES]
@@ -12,23 +13,23 @@ games a tournament needs. A student's ``choose(view)`` is wrapped in a ``Bot`` a
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
+import random
 from fractions import Fraction
 from functools import cache
 
 import pandas as pd
 
 from phase10kit.actions import Action, Discard, Draw, Hit, Lay, parse_action, seat_notation
-from phase10kit.bots import Bot, GameTooLongError, GreedyBot, RandomBot, tournament
+from phase10kit.bots import GreedyBot, RandomBot, tournament
 from phase10kit.bots.base import leader
 from phase10kit.course.answers import read_int, read_player
-from phase10kit.course.base import AnswerError, Exercise, Translations, Verdict, brief
-from phase10kit.course.checks import lang_of, run_student_function
+from phase10kit.course.base import AnswerError, Exercise, Translations, Verdict
+from phase10kit.course.bot_match import Budget, StudentBot, judge_bot, play_match
+from phase10kit.course.checks import lang_of
 from phase10kit.course.lesson_10 import OUTS_HAND, exact_odds
 from phase10kit.course.number_judges import fraction_judge, predict_judge
 from phase10kit.game import Game, PlayerView
-from phase10kit.i18n import N_, decimal
+from phase10kit.i18n import N_
 from phase10kit.phases import phase
 from phase10kit.probability import wilson_interval
 from phase10kit.rules import Rules
@@ -39,8 +40,6 @@ SHORT = Rules.preset("short")
 """The lesson's tournaments play the first five phases: short games, the same skills."""
 TOURNAMENT_GAMES = 8
 TOURNAMENT_SEED = 11
-MAX_ACTIONS = 3_000
-"""A game between the student's bot and RandomBot longer than this stops the check (a bot that never lays)."""
 
 # ------------------------------------------------------------------ bot.guess_random
 
@@ -199,87 +198,6 @@ SKIP_WHOM = Exercise(
 # ------------------------------------------------------------------ bot.write_choose
 
 
-TOURNAMENT_SECONDS = 30.0
-"""The student's bot may think this long in all over the whole mini-tournament (a second per move at most)."""
-
-
-class Budget:
-    """Thinking time left to a student's bot; shared by the copies a tournament makes of it."""
-
-    def __init__(self, seconds: float) -> None:
-        self.total = self.left = seconds
-
-
-class StudentBot(Bot):
-    """A bot that asks a student's ``choose(view)`` for every move: at most a second per move, and
-    ``TOURNAMENT_SECONDS`` in all (the copies ``spawn`` makes share one :class:`Budget`)."""
-
-    def __init__(self, choose: Callable[[PlayerView], object], seed: int = 0, budget: Budget | None = None) -> None:
-        super().__init__(seed)
-        self.choose_function = choose
-        self.budget = budget if budget is not None else Budget(TOURNAMENT_SECONDS)
-
-    @property
-    def name(self) -> str:
-        return "MyBot"
-
-    def _decide(self, view: PlayerView) -> tuple[Action, str]:
-        if self.budget.left <= 0:
-            raise AnswerError(
-                N_("Your bot thought for more than {seconds} seconds in all: make choose(view) quicker."),
-                seconds=f"{self.budget.total:g}",
-            )
-        started = time.monotonic()
-        try:
-            action = run_student_function(self.choose_function, view, timeout=1.0)
-        finally:
-            self.budget.left -= time.monotonic() - started
-        if action not in view.legal:
-            raise AnswerError(
-                N_("Your choose returned {action}, which is not one of view.legal: {legal}."),
-                action=brief(action),
-                legal=brief([str(a) for a in view.legal][:4]),
-            )
-        chosen = next(legal for legal in view.legal if legal == action)
-        return chosen, ""
-
-
-def student_tournament(choose: object) -> pd.DataFrame:
-    """The seeded mini-tournament of ``bot.write_choose``: the student's bot against RandomBot."""
-    if not callable(choose):
-        raise AnswerError(N_("{answer} is not a function: pass the function itself."), answer=brief(choose))
-    try:
-        return tournament(
-            [StudentBot(choose, seed=1), RandomBot(seed=2)],
-            games=TOURNAMENT_GAMES,
-            rules=SHORT,
-            seed=TOURNAMENT_SEED,
-            max_actions=MAX_ACTIONS,
-        )
-    except GameTooLongError:
-        raise AnswerError(
-            N_("A game did not end within {count} actions: does your bot lay down its phase when it can?"),
-            count=MAX_ACTIONS,
-        ) from None
-
-
-def _judge_bot(answer: object, t: Translations) -> Verdict:
-    table = student_tournament(answer)
-    wins, other, games = int(table["wins"].iloc[0]), int(table["wins"].iloc[1]), int(table["games"].iloc[0])
-    if wins > other:
-        return True, t.gettext(
-            "Your bot won {wins} of {games} games against RandomBot (95% interval of its win rate: {low} to {high})."
-        ).format(
-            wins=wins,
-            games=games,
-            low=decimal(float(table["win_low"].iloc[0]), 2, t),
-            high=decimal(float(table["win_high"].iloc[0]), 2, t),
-        )
-    return False, t.gettext(
-        "Your bot won {wins} of {games} games and RandomBot {other}: it must win more games than RandomBot."
-    ).format(wins=wins, games=games, other=other)
-
-
 def _choose_solution(view: PlayerView) -> Action:
     """The teacher's bot: lay down, then hit, whenever it can; draw from the pile; discard the costliest card
     (a Wild last)."""
@@ -306,22 +224,31 @@ def _choose_raises(view: PlayerView) -> Action:
     raise NotImplementedError("write your bot")
 
 
+def _choose_first_legal(view: PlayerView) -> Action:
+    # Draws, lays down and hits whenever it can (view.legal lists those first), but discards its first card.
+    return view.legal[0]
+
+
+def _choose_at_random(view: PlayerView) -> Action:
+    return random.choice(view.legal)
+
+
 WRITE_CHOOSE = Exercise(
     id="bot.write_choose",
     notebook=NOTEBOOK,
     clauses=("strategy.bot",),
     kind="write",
     question=N_(
-        "Write choose(view): return one action of view.legal. Your bot plays 8 seeded short games against "
-        "RandomBot and must win more of them."
+        "Write choose(view): return one action of view.legal. Your bot plays 100 seeded short games against "
+        "RandomBot: it must win at least 90 of them and keep at most 60 penalty points a game on average."
     ),
     solution=_choose_solution,
-    wrong=(_choose_never_lays, _choose_text, _choose_raises),
+    wrong=(_choose_never_lays, _choose_text, _choose_raises, _choose_first_legal, _choose_at_random),
     hints=(
         N_("A bot that never lays down its phase cannot win: look for a Lay action in view.legal first."),
         N_("Try in order: a Lay, then a Hit, then a Draw; otherwise discard your costliest card."),
     ),
-    judge=_judge_bot,
+    judge=judge_bot,
 )
 
 # ------------------------------------------------------------------ bot.games_needed
@@ -385,12 +312,13 @@ EXERCISES: tuple[Exercise, ...] = (GUESS_RANDOM, DRAW_OR_TAKE, SKIP_WHOM, WRITE_
 
 __all__ = [
     "EXERCISES",
+    "Budget",
     "StudentBot",
     "draw_chance",
     "games_needed",
     "greedy_vs_random",
+    "play_match",
     "skip_position",
     "skip_target",
-    "student_tournament",
     "take_position",
 ]

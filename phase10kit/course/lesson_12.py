@@ -258,7 +258,7 @@ BELLMAN = Exercise(
         N_("Go through draws(hand): each number you may draw and its chance. A draw that makes the run adds nothing."),
         N_("Otherwise keep the best two of the three cards: the smallest values[keep] over keeps(cards); add 1."),
     ),
-    judge=hidden_cases("bellman", _bellman_cases()),
+    judge=hidden_cases("bellman", _bellman_cases(), numbers="exact"),
 )
 
 # ------------------------------------------------------------------ perfect.tiny_average

@@ -293,7 +293,7 @@ def _serve(sock: socket.socket, function: Callable[..., object]) -> None:
         captured.seek(0)
         captured.truncate()
         try:
-            reply: tuple[str, object, str] = ("returned", function(*args), "")  # type: ignore[misc]
+            reply: tuple[str, object, str] = ("returned", _plain(function(*args)), "")  # type: ignore[misc]
         except BaseException as error:  # SystemExit, KeyboardInterrupt and all: a reply, never an exit
             reply = ("raised", (type(error).__name__, str(error)[:80]), "")
         printed = captured.getvalue()[:MAX_OUTPUT]
@@ -307,6 +307,14 @@ def _serve(sock: socket.socket, function: Callable[..., object]) -> None:
             sock.sendall(_HEADER.pack(len(data)) + data)
         except OSError:
             return
+
+
+def _plain(value: object) -> object:
+    """A NumPy scalar as the Python number it holds (``np.mean`` gives one), so the checker can say what is
+    wrong with the number rather than that it cannot read it."""
+    if type(value).__module__.startswith("numpy") and getattr(value, "ndim", None) == 0 and hasattr(value, "item"):
+        return value.item()
+    return value
 
 
 def _limit_worker() -> None:
