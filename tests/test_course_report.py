@@ -39,4 +39,6 @@ def test_every_exercise_named_in_the_teaching_guide_exists() -> None:
     text = (ROOT / "docs" / "teaching.md").read_text(encoding="utf-8")
     named = set(re.findall(r"`([a-z0-9_]+\.[a-z0-9_]+)`", text)) - {"rules.md", "slides.md", "classroom.md"}
     named = {name for name in named if not name.endswith((".py", ".md", ".ipynb", ".jsonl")) and not name[0].isdigit()}
+    prefixes = {exercise_id.split(".")[0] for exercise_id in exercises}  # `card.number`, `view.legal` are code
+    named = {name for name in named if name.split(".")[0] in prefixes}
     assert named and sorted(named - set(exercises)) == []

@@ -143,9 +143,9 @@ def test_the_question_states_the_matchs_numbers() -> None:
 
 
 def test_the_thresholds_lie_between_the_solution_and_view_legal_0() -> None:
-    # On the fixed match: the solution keeps about 41 points a game and wins 97; view.legal[0] keeps about 79.
+    # On the fixed match of 50 games: the solution keeps 40.7 points a game and wins 49; view.legal[0] keeps 77.3.
     solution = bot_match.play_match(_choose_solution, stop_early=False)
     first = bot_match.play_match(first_legal, stop_early=False)
     assert solution.points / solution.games <= bot_match.MAX_POINTS - 15
     assert first.points / first.games >= bot_match.MAX_POINTS + 15
-    assert solution.wins >= bot_match.NEED_WINS + 5
+    assert solution.wins >= bot_match.NEED_WINS + 3

@@ -31,6 +31,7 @@ from phase10kit.actions import Action
 from phase10kit.bots import Bot, GameTooLongError, RandomBot, game_seed, play_game
 from phase10kit.course.base import AnswerError, Translations, Verdict, brief
 from phase10kit.course.checks import run_student_function
+from phase10kit.course.sandbox import RemoteFunction
 from phase10kit.game import PlayerView
 from phase10kit.i18n import N_, decimal
 from phase10kit.rules import Rules
@@ -168,6 +169,8 @@ def play_match(choose: object, *, seed: int = MATCH_SEED, stop_early: bool = Tru
     budget = Budget(MATCH_SECONDS)
     mine, theirs = StudentBot(choose, seed=1, budget=budget), RandomBot(seed=2)
     wins = points = played = 0
+    if isinstance(choose, RemoteFunction):  # the student's function runs in a worker: seed its generators too
+        choose.worker.seed(RANDOM_SEED)
     with seeded_randomness():
         for index in range(MATCH_GAMES):
             seat = index % 2

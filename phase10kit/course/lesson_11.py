@@ -239,8 +239,8 @@ WRITE_CHOOSE = Exercise(
     clauses=("strategy.bot",),
     kind="write",
     question=N_(
-        "Write choose(view): return one action of view.legal. Your bot plays 100 seeded short games against "
-        "RandomBot: it must win at least 90 of them and keep at most 60 penalty points a game on average."
+        "Write choose(view): return one action of view.legal. Your bot plays 50 seeded short games against "
+        "RandomBot: it must win at least 45 of them and keep at most 60 penalty points a game on average."
     ),
     solution=_choose_solution,
     wrong=(_choose_never_lays, _choose_text, _choose_raises, _choose_first_legal, _choose_at_random),

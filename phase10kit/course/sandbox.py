@@ -218,6 +218,16 @@ class Worker:
             raise WorkerRaised(str(value[0])[:60], str(value[1])[:80])
         raise WorkerUnreadable(str(value)[:80])
 
+    def seed(self, seed: int, *, timeout: float = 5.0) -> None:
+        """Seed the worker's global ``random`` (and NumPy's) generator, so that a function using them unseeded
+        gives the same results on every check."""
+        if self.alive:
+            try:
+                send(self.sock, _Seed(seed))
+                receive(self.sock, deadline=time.monotonic() + timeout)
+            except (TimeoutError, EOFError, OSError):
+                self.close()
+
     def close(self) -> None:
         """End the worker (killed if it still runs) and its socket."""
         self.alive = False
@@ -292,6 +302,10 @@ def _serve(sock: socket.socket, function: Callable[..., object]) -> None:
             return
         captured.seek(0)
         captured.truncate()
+        if isinstance(args, _Seed):  # the checker seeds the worker's global generators (a match's determinism)
+            _seed_globals(args.seed)
+            sock.sendall(_encoded(("returned", None, "")))
+            continue
         try:
             reply: tuple[str, object, str] = ("returned", _plain(function(*args)), "")  # type: ignore[misc]
         except BaseException as error:  # SystemExit, KeyboardInterrupt and all: a reply, never an exit
@@ -307,6 +321,28 @@ def _serve(sock: socket.socket, function: Callable[..., object]) -> None:
             sock.sendall(_HEADER.pack(len(data)) + data)
         except OSError:
             return
+
+
+class _Seed:
+    """A request to seed the worker's ``random`` module (and NumPy's global generator, when loaded)."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+
+def _seed_globals(seed: int) -> None:
+    import random
+
+    random.seed(seed)
+    numpy = sys.modules.get("numpy")
+    if numpy is not None:
+        with contextlib.suppress(Exception):
+            numpy.random.seed(seed % 2**32)
+
+
+def _encoded(value: object) -> bytes:
+    data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+    return _HEADER.pack(len(data)) + data
 
 
 def _plain(value: object) -> object:
