@@ -238,6 +238,9 @@ class Exercise:
     position: Callable[[], Any] | None = field(default=None, compare=False)
     reveal: str = ""
     position_after_answer: bool = False
+    worked: str = ""
+    """The worked solution (a msgid): how the answer is found, step by step, ending with the answer. The last
+    hint step, shown only when the student asks for it on purpose (never by a wrong answer), and recorded."""
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -303,6 +306,17 @@ class Exercise:
         """All hint steps, translated, in order (for widgets that step through them on request)."""
         t = translator(lang if lang in LANGUAGES else "en")
         return [t.gettext(hint) for hint in self.hints]
+
+    def worked_solution(self, lang: str = "en", *, record: bool = True) -> str:
+        """The worked solution in ``lang``, recorded in the progress file as seen (when ``record``).
+
+        Only a deliberate request calls this (the widget's "Show the solution" asks twice): a wrong answer's
+        hint steps through :attr:`hints` and never reaches it.
+        """
+        lang = lang if isinstance(lang, str) and lang in LANGUAGES else "en"
+        if record:
+            progress.record_solution_seen(self.id, lang)
+        return translator(lang).gettext(self.worked) if self.worked else ""
 
     def reveal_text(self, answer: str, lang: str = "en") -> str:
         """The reveal sentence of a predict exercise in ``lang``: how its answer was found, and the answer.

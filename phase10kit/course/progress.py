@@ -1,4 +1,5 @@
-"""A student's progress: one JSON line per checked answer, ``{"exercise", "ok", "lang", "time"}``.
+"""A student's progress: one JSON line per checked answer, ``{"exercise", "ok", "lang", "time"}``, and one per
+worked solution the student asked to see, ``{"exercise", "solution": true, "lang", "time"}``.
 
 The file is ``$P10_PROGRESS`` when set, else ``<Jupyter data dir>/phase10kit/progress.jsonl``. The Jupyter
 data directory is found as Jupyter finds it (``$JUPYTER_DATA_DIR``, else the platform's default) without
@@ -23,7 +24,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-__all__ = ["progress_path", "read", "record", "solved"]
+__all__ = ["progress_path", "read", "record", "record_solution_seen", "solutions_seen", "solved"]
 
 LOG = logging.getLogger("phase10kit.course")
 ENVIRONMENT = "P10_PROGRESS"
@@ -56,8 +57,18 @@ def progress_path() -> Path:
 def record(exercise: str, ok: bool, lang: str, *, path: str | os.PathLike[str] | None = None) -> None:
     """Append one line for a checked answer. A file that cannot be written is logged, never raised:
     a student's answer still gets its feedback on a read-only disk."""
+    _append({"exercise": exercise, "ok": bool(ok), "lang": lang}, path)
+
+
+def record_solution_seen(exercise: str, lang: str, *, path: str | os.PathLike[str] | None = None) -> None:
+    """Append one line saying the student asked for the worked solution of ``exercise`` (the teacher's report
+    shows it beside the answers)."""
+    _append({"exercise": exercise, "solution": True, "lang": lang}, path)
+
+
+def _append(fields: dict[str, Any], path: str | os.PathLike[str] | None) -> None:
     target = Path(path) if path is not None else progress_path()
-    line = {"exercise": exercise, "ok": bool(ok), "lang": lang, "time": datetime.now(UTC).isoformat()}
+    line = {**fields, "time": datetime.now(UTC).isoformat()}
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         with open(target, "a", encoding="utf-8") as file:
@@ -67,7 +78,17 @@ def record(exercise: str, ok: bool, lang: str, *, path: str | os.PathLike[str] |
 
 
 def read(path: str | os.PathLike[str] | None = None) -> list[dict[str, Any]]:
-    """Every recorded line, oldest first; lines that are not records (a torn write) are skipped."""
+    """Every recorded answer, oldest first; lines that are not answers (a torn write, a solution seen) are
+    skipped."""
+    return [item for item in _lines(path) if isinstance(item.get("ok"), bool)]
+
+
+def solutions_seen(path: str | os.PathLike[str] | None = None) -> set[str]:
+    """The ids of the exercises whose worked solution the student asked to see."""
+    return {item["exercise"] for item in _lines(path) if item.get("solution") is True}
+
+
+def _lines(path: str | os.PathLike[str] | None) -> list[dict[str, Any]]:
     source = Path(path) if path is not None else progress_path()
     try:
         text = source.read_text(encoding="utf-8")
@@ -79,7 +100,7 @@ def read(path: str | os.PathLike[str] | None = None) -> list[dict[str, Any]]:
             item = json.loads(line)
         except ValueError:
             continue
-        if isinstance(item, dict) and isinstance(item.get("exercise"), str) and isinstance(item.get("ok"), bool):
+        if isinstance(item, dict) and isinstance(item.get("exercise"), str):
             records.append(item)
     return records
 
