@@ -15,6 +15,10 @@ folder or a gradebook (``enforce_metadata = False``):
   autograder's ``assert feedback.ok`` lines);
 - ``ClearOutput`` strips outputs and execution counts (nbstripout finds nothing left to strip).
 
+Cells tagged ``teacher-notes`` (what to say, timings, where students stumble) are the teacher's alone: the
+student edition leaves them out. nbgrader's ``generate_assignment`` would keep them, so a course on a
+JupyterHub releases these student notebooks, or its ``source/`` copies drop the tagged cells first.
+
 A course on a JupyterHub uses the same teacher's notebooks as nbgrader's ``source/`` (docs/teaching.md).
 """
 
@@ -35,6 +39,8 @@ from phase10kit.i18n import translator
 ROOT = Path(__file__).resolve().parent.parent
 TEACHER = ROOT / "teacher"
 STUDENT = ROOT / "notebooks"
+TEACHER_NOTES = "teacher-notes"
+"""The tag of a teacher's notes cell: in the teacher's edition only."""
 
 
 def code_stub(lang: str = "en") -> str:
@@ -54,6 +60,7 @@ def lessons(folder: Path = TEACHER) -> list[Path]:
 def student_edition(teacher: NotebookNode, lang: str = "en") -> NotebookNode:
     """The student's copy of a teacher's notebook in ``lang``: solutions stubbed, hidden tests and outputs removed."""
     notebook = copy.deepcopy(teacher)
+    notebook.cells = [cell for cell in notebook.cells if TEACHER_NOTES not in cell.metadata.get("tags", [])]
     resources = ResourcesDict()
     for preprocessor in (
         ClearSolutions(code_stub={"python": code_stub(lang)}, enforce_metadata=False),
