@@ -296,6 +296,16 @@ def test_progress_reader_skips_torn_lines(tmp_path: Path) -> None:
     assert [item["exercise"] for item in progress.read(path)] == ["a.b"]
 
 
+def test_a_worked_solution_read_is_recorded_beside_the_answers_not_as_one(tmp_path: Path) -> None:
+    path = tmp_path / "p.jsonl"
+    progress.record("a.b", False, "en", path=path)
+    progress.record_solution_seen("a.b", "hr", path=path)
+    progress.record("a.b", True, "hr", path=path)
+    assert [(item["exercise"], item["ok"]) for item in progress.read(path)] == [("a.b", False), ("a.b", True)]
+    assert progress.solutions_seen(path) == {"a.b"} and progress.solved(path) == {"a.b"}
+    assert progress.solutions_seen(tmp_path / "none.jsonl") == set()
+
+
 def test_summary_counts_each_solved_exercise_once(tmp_path: Path) -> None:
     path = tmp_path / "p.jsonl"
     if not EXERCISES:

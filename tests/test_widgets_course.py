@@ -56,7 +56,8 @@ def position() -> Game:
 
 DEMO = [
     Exercise("demo.answer", "99_demo", ("score.points",), "answer", "Cards worth 20?", "R1 R2 B12", ("R1",),
-             ("Add the points.", "1-9 cost 5."), judge_points),
+             ("Add the points.", "1-9 cost 5."), judge_points,
+             worked="R1 and R2 cost 5 each.\nB12 costs 10.\nR1 R2 B12 costs 20."),
     Exercise("demo.build", "99_demo", ("group.run",), "build", "A run of 5 with one Wild", "R3 G4 W G6 Y7",
              ("R3 G4 G6 Y7 S", "R3 G4 W W Y7"), ("A run.", "One Wild."), judge_build),
     Exercise("demo.spot", "99_demo", ("turn.draw",), "spot", "Which is refused?", "p2 draw",
@@ -141,6 +142,45 @@ def test_a_wrong_answer_after_reading_every_hint_does_not_step_back_to_the_nudge
     box.answer.value = "R1"
     box.check_button.click()
     assert "1-9 cost 5." in box.hint_line.value and "Add the points." not in box.hint_line.value
+
+
+def solutions_read() -> list[str]:
+    return [line["exercise"] for line in progress._lines(None) if line.get("solution")]
+
+
+def test_the_worked_solution_comes_only_after_every_hint_and_a_second_click() -> None:
+    box = ask("demo.answer")
+    assert isinstance(box, AnswerBox) and box.worked.button.layout.display == "none"
+    for _ in range(5):  # wrong answers step through the hints, never to the worked solution
+        box.answer.value = "R1"
+        box.check_button.click()
+        assert "B12 costs 10" not in box.hint_line.value + box.worked.area.value + box.status.text
+    assert box.worked.button.layout.display == ""  # every hint read: offered, not shown
+    box.worked.button.click()
+    assert "progress file" in box.worked.area.value and "B12 costs 10" not in box.worked.area.value
+    assert solutions_read() == []
+    box.worked.button.click()
+    assert box.worked.area.value.count("<li>") == 3 and "Worked solution" in box.worked.area.value
+    assert "B12 costs 10." in box.worked.area.value and box.worked.button.layout.display == "none"
+    assert solutions_read() == ["demo.answer"]
+    assert records() == [("demo.answer", False)] * 5  # reading the solution is not an answer
+
+
+def test_the_worked_solution_is_offered_once_the_answer_is_right_and_speaks_the_language() -> None:
+    box = ask("demo.answer", lang="es")
+    assert isinstance(box, AnswerBox)
+    box.answer.value = "R1 R2 B12"
+    box.check_button.click()
+    assert box.worked.button.layout.display == "" and box.worked.button.description == "Ver la solución resuelta"
+    box.worked.button.click()
+    assert box.worked.button.description == "Sí, mostrarla" and "archivo de progreso" in box.worked.area.value
+
+
+def test_an_exercise_without_a_worked_solution_never_offers_one() -> None:
+    box = ask("demo.build")
+    for _ in range(4):
+        box.hint_button.click()
+    assert box.worked.button.layout.display == "none" and box.worked.area.value == ""
 
 
 def test_answer_box_escapes_what_the_student_typed() -> None:

@@ -36,6 +36,7 @@ from widgets.cards import cards_html
 from widgets.feedback import HINT_MARK, feedback_html
 from widgets.group_builder import GroupBuilder
 from widgets.language import language, notebook_lang, set_language
+from widgets.worked import WorkedSolution
 
 _views: weakref.WeakSet[ProgressView] = weakref.WeakSet()
 
@@ -93,7 +94,8 @@ def ask(exercise_id: str, lang: str | None = None) -> ipywidgets.Widget:
 
 class CourseExercise(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
     """What every exercise widget shows: the question, a feedback line, a Hint button that steps through the
-    hints (a nudge, then narrower ones; never the answer) and an error area. ``submit(answer)`` checks."""
+    hints (a nudge, then narrower ones; never the answer), the worked solution once every hint has been read
+    or the answer is right (asked for twice, ``widgets.worked``) and an error area. ``submit(answer)`` checks."""
 
     def __init__(self, exercise: Exercise, *, lang: str | None = None) -> None:
         lang = notebook_lang(lang)
@@ -112,7 +114,8 @@ class CourseExercise(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         self.hints_shown = 0
         self.last: Feedback | None = None
         self.hint_button.on_click(self._guarded(self._on_hint))
-        self.children = [self.question, *self.body(), self.status, self.hint_line, self.errors]
+        self.worked = WorkedSolution(exercise, lang=self.lang)
+        self.children = [self.question, *self.body(), self.status, self.hint_line, self.worked, self.errors]
 
     def body(self) -> list[ipywidgets.Widget]:
         """The kind's own widgets, between the question and the feedback (override)."""
@@ -148,6 +151,7 @@ class CourseExercise(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
             steps = self.exercise.hint_steps(self.lang)
             if feedback.hint in steps:  # the Hint button goes on from the step this answer showed
                 self.hints_shown = max(self.hints_shown, steps.index(feedback.hint) + 1)
+        self._offer_worked(feedback.ok)
         _refresh_views()
         return feedback
 
@@ -170,7 +174,13 @@ class CourseExercise(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         self.exercise.hints_seen(self.hints_shown)
         t = translator(self.lang)
         self.hint_line.value = f"<em>{escape(t.gettext(HINT_MARK))}</em> {escape(hint)}"
+        self._offer_worked(False)
         return hint
+
+    def _offer_worked(self, solved: bool) -> None:
+        """The worked solution is the ladder's last step: offered after the last hint, or once solved."""
+        if solved or self.hints_shown >= len(self.exercise.hints):
+            self.worked.offer()
 
     def _on_hint(self, _button: Any) -> None:
         self.show_hint()

@@ -1,0 +1,96 @@
+"""The last step of an exercise's hint ladder: its worked solution, shown only when the student asks twice.
+
+A wrong answer never reaches it (its hint steps stop at the last hint). Once every hint has been read, or the
+exercise is solved, a "Show the worked solution" button appears; its first click says what reading it means
+(it gives the answer away and the progress file records it) and its second click shows the steps, one per
+line, under a "Worked solution" heading, and records it (``Exercise.worked_solution``).
+
+>>> def judge(answer: object, t: object) -> tuple[bool, str]:
+...     return answer == 4, ""
+>>> four = Exercise("demo.four", "00_welcome", ("deck.copies",), "answer", "2 + 2?", 4, (5,), ("Add.", "2 + 1 = 3."),
+...                 judge, worked="Two and two are four.\\nThe answer is 4.")
+>>> part = WorkedSolution(four, lang="en", path="/dev/null")
+>>> part.button.layout.display, part.offer(), part.button.layout.display
+('none', True, '')
+>>> part.request(), "p10-worked-steps" in part.area.value
+('asked', False)
+>>> part.request(), "p10-worked-steps" in part.area.value
+('shown', True)
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+import ipywidgets
+
+from phase10kit.course import progress
+from phase10kit.course.base import Exercise
+from phase10kit.i18n import N_, check_lang, translator
+from widgets._controls import button
+from widgets._safety import BrowserLocked, LockedRow, locked_html
+
+__all__ = ["SHOW", "WORKED", "WorkedSolution"]
+
+SHOW = N_("Show the worked solution")
+CONFIRM = N_("Yes, show it")
+ASK_AGAIN = N_(
+    "The worked solution gives the answer away, and your progress file will record that you read it. "
+    "Try the hints once more, or click again to read it."
+)
+WORKED = N_("Worked solution")
+
+
+class WorkedSolution(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
+    """The worked-solution button and area of one exercise widget (``widgets.course.CourseExercise``)."""
+
+    def __init__(self, exercise: Exercise, *, lang: str, path: str | None = None) -> None:
+        super().__init__()
+        self.exercise, self.lang, self.path = exercise, check_lang(lang), path
+        t = translator(self.lang)
+        self.add_class("p10-worked")
+        self.button = button(t.gettext(SHOW), "p10-worked-button")
+        self.button.layout.display = "none"
+        self.button.on_click(self._on_click)
+        self.area = locked_html("", "p10-worked-area")
+        self.state = "hidden"
+        """``hidden`` (no button yet), ``offered``, ``asked`` (the warning shown) or ``shown``."""
+        self.children = [LockedRow([self.button]), self.area]
+
+    def offer(self) -> bool:
+        """Show the button (every hint read, or the exercise solved); True when the exercise has a worked solution."""
+        if not self.exercise.worked:
+            return False
+        if self.state == "hidden":
+            self.state = "offered"
+            self.button.layout.display = ""
+        return True
+
+    def request(self) -> str:
+        """One click on the button: the first asks again, the second shows the steps. Returns the new state."""
+        t = translator(self.lang)
+        if self.state == "offered":
+            self.state = "asked"
+            self.button.description = self.button.tooltip = t.gettext(CONFIRM)
+            self.area.value = f'<p class="p10-worked-warning">{escape(t.gettext(ASK_AGAIN))}</p>'
+        elif self.state == "asked":
+            self.state = "shown"
+            text = self._text()
+            steps = "".join(f"<li>{escape(line)}</li>" for line in text.splitlines() if line.strip())
+            self.area.value = (
+                f'<div class="p10-worked-steps" role="region" aria-label="{escape(t.gettext(WORKED))}">'
+                f"<strong>{escape(t.gettext(WORKED))}</strong><ol>{steps}</ol></div>"
+            )
+            self.button.layout.display = "none"
+        return self.state
+
+    def _text(self) -> str:
+        if self.path is None:
+            return self.exercise.worked_solution(self.lang)
+        # A given progress file (a test or a teacher's preview): record there, not in the student's file.
+        progress.record_solution_seen(self.exercise.id, self.lang, path=self.path)
+        return self.exercise.worked_solution(self.lang, record=False)
+
+    def _on_click(self, _button: Any) -> None:
+        self.request()
