@@ -311,7 +311,7 @@ class Exercise:
         """The worked solution in ``lang``, recorded in the progress file as seen (when ``record``).
 
         Only a deliberate request calls this (the widget's "Show the solution" asks twice): a wrong answer's
-        hint steps through :attr:`hints` and never reaches it.
+        hint steps through ``hints`` and never reaches it.
         """
         lang = lang if isinstance(lang, str) and lang in LANGUAGES else "en"
         if record:
