@@ -125,15 +125,33 @@ def test_what_the_function_prints_is_kept_and_no_worker_is_left_behind() -> None
         os.kill(pid, 0)
 
 
-def test_a_budget_bounds_many_slow_calls() -> None:
-    worker = sandbox.start_worker(lambda: time.sleep(0.3))
+def _computes(seconds: float) -> None:
+    busy_until = time.process_time() + seconds
+    while time.process_time() < busy_until:
+        pass
+
+
+def test_a_budget_bounds_the_computing_of_many_calls() -> None:
+    worker = sandbox.start_worker(lambda: _computes(0.3))
     assert worker is not None
     function = sandbox.RemoteFunction(worker, "slow", budget=1.0)
-    start = time.monotonic()
-    with pytest.raises(sandbox.WorkerTimeout):
+    with pytest.raises(sandbox.WorkerTimeout) as late:
         for _ in range(20):
             function.call((), timeout=5)
-    assert time.monotonic() - start < 2
+    assert late.value.computing and 1.0 <= worker.computing < 2.0
+    worker.close()
+
+
+def test_a_wait_bounds_many_calls_that_sleep() -> None:
+    # Sleeping uses no computing time: the wall-clock wait ends the check, and says it was the clock.
+    worker = sandbox.start_worker(lambda: time.sleep(0.3))
+    assert worker is not None
+    function = sandbox.RemoteFunction(worker, "sleepy", budget=1.0, wait=1.0)
+    start = time.monotonic()
+    with pytest.raises(sandbox.WorkerTimeout) as late:
+        for _ in range(20):
+            function.call((), timeout=5)
+    assert not late.value.computing and time.monotonic() - start < 2
     worker.close()
 
 

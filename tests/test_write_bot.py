@@ -127,13 +127,28 @@ def test_a_slow_but_legal_bot_is_stopped_with_a_sentence(monkeypatch: pytest.Mon
     monkeypatch.setattr(bot_match, "MATCH_SECONDS", 0.5)
 
     def slow(view: PlayerView) -> Action:
+        busy_until = time.process_time() + 0.01  # computing, not sleeping: the budget counts computing time
+        while time.process_time() < busy_until:
+            pass
+        return _choose_solution(view)
+
+    feedback = EXERCISE.check(slow, record=False)
+    assert not feedback.ok and "took more than 0.5 seconds of computing" in feedback.message
+
+
+def test_a_bot_that_sleeps_is_stopped_by_the_clock_without_being_called_slow(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A sleeping bot uses no computing time: the match's wall-clock limit ends it, and the sentence says what
+    # happened without calling a fast bot slow (on a busy server, a right bot can meet this limit too).
+    monkeypatch.setattr(bot_match, "MATCH_WAIT", 0.5)
+
+    def sleepy(view: PlayerView) -> Action:
         time.sleep(0.01)
         return _choose_solution(view)
 
     started = time.monotonic()
-    feedback = EXERCISE.check(slow, record=False)
-    assert time.monotonic() - started < 0.5 + 1.5  # the budget, one move and the engine's move after it
-    assert not feedback.ok and "took more than 0.5 seconds" in feedback.message
+    feedback = EXERCISE.check(sleepy, record=False)
+    assert time.monotonic() - started < 0.5 + 1.5  # the wait, one move and the engine's move after it
+    assert not feedback.ok and "seconds on the clock" in feedback.message and "run the check again" in feedback.message
 
 
 def test_the_question_states_the_matchs_numbers() -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import gettext
 import logging
+import math
 import reprlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -19,7 +20,7 @@ from typing import Any, TypeAlias
 from phase10kit.cards import Card
 from phase10kit.course import progress, sandbox
 from phase10kit.errors import Phase10Error, Reason
-from phase10kit.i18n import LANGUAGES, N_, translator
+from phase10kit.i18n import LANGUAGES, N_, decimal, translator
 from phase10kit.refusals import sentence
 
 __all__ = [
@@ -136,9 +137,24 @@ class AnswerError(Phase10Error):
 
 @sentence.register
 def _answer_sentence(error: AnswerError, lang: str = "en") -> str:
-    """An answer's refusal in ``lang``: its own msgid and values (English when the kit does not speak ``lang``)."""
-    t = translator(lang if lang in LANGUAGES else "en")
-    return t.gettext(error.msgid).format(**error.values)
+    """An answer's refusal in ``lang``: its own msgid and values (English when the kit does not speak ``lang``); a
+    float value is written the language's way (``2,5`` in hr), whole ones without decimals.
+
+    >>> late = AnswerError(
+    ...     N_("Your function did not finish in {seconds} s: is there a loop that never ends?"), seconds=2.5
+    ... )
+    >>> sentence(late, "hr")
+    'Tvoja funkcija nije završila za 2,5 s: postoji li petlja koja nikad ne završava?'
+    """
+    lang = lang if lang in LANGUAGES else "en"
+    values = {key: _written(value, lang) for key, value in error.values.items()}
+    return translator(lang).gettext(error.msgid).format(**values)
+
+
+def _written(value: object, lang: str) -> object:
+    if isinstance(value, float) and math.isfinite(value):
+        return decimal(value, 0 if value.is_integer() else 1, lang)
+    return value
 
 
 _BRIEF = reprlib.Repr()

@@ -64,7 +64,12 @@ MAX_POINTS = 60
 MAX_ACTIONS = 3_000
 """A game longer than this stops the check (a bot that never lays down, or never hits, cannot go out)."""
 MATCH_SECONDS = 10.0
-"""Wall-clock time for the whole match, the engine's moves included: the teacher's solution needs about 2 s."""
+"""Computing time for all the moves of the student's bot in the match (its CPU seconds, not the clock's: a busy
+server slows every move down, and a right bot must not fail for that); the teacher's solution needs well under
+one."""
+MATCH_WAIT = 24.0
+"""Wall-clock time for the whole match, the engine's moves included, inside nbgrader's 30 s cell time-out: the
+teacher's solution needs about 2 s on a quiet machine."""
 MOVE_SECONDS = 1.0
 """Time for one call of the student's ``choose``."""
 RANDOM_SEED = 2026
@@ -72,25 +77,50 @@ RANDOM_SEED = 2026
 
 
 class Budget:
-    """The wall-clock time left to a match, from its first move; shared by the copies a match makes of a bot."""
+    """The time left to a match, shared by the copies a match makes of a bot: ``seconds`` of computing for the
+    student's moves, and ``wait`` seconds on the clock from the first move for the whole match."""
 
-    def __init__(self, seconds: float) -> None:
-        self.total = seconds
+    def __init__(self, seconds: float, wait: float | None = None) -> None:
+        self.total, self.wait = seconds, MATCH_WAIT if wait is None else wait
+        self.used = 0.0
         self.deadline: float | None = None
 
+    def spend(self, computing: float) -> None:
+        """Count ``computing`` seconds of the student's moves; raise ``AnswerError`` once they pass the total."""
+        self.used += max(computing, 0.0)
+        if self.used > self.total:
+            raise AnswerError(
+                N_(
+                    "Your bot's moves took more than {seconds} seconds of computing in all, so the check stopped: "
+                    "make choose(view) quicker."
+                ),
+                seconds=float(self.total),
+            )
+
     def check(self) -> None:
-        """Start the clock at the first call; raise ``AnswerError`` once the time is up."""
+        """Start the clock at the first call; raise ``AnswerError`` once the computing time or the wait is up."""
+        self.spend(0.0)
         now = time.monotonic()
         if self.deadline is None:
-            self.deadline = now + self.total
+            self.deadline = now + self.wait
         elif now > self.deadline:
             raise AnswerError(
                 N_(
-                    "Your bot's games took more than {seconds} seconds in all, so the check stopped: make "
-                    "choose(view) quicker."
+                    "The games took more than {seconds} seconds on the clock, so the check stopped (your bot's moves "
+                    "used {used} s of computing): does choose(view) sleep or wait? If this computer is very busy, "
+                    "run the check again."
                 ),
-                seconds=f"{self.total:g}",
+                seconds=float(self.wait),
+                used=round(self.used, 1),
             )
+
+
+def _computing(choose: Callable[[PlayerView], object]) -> float:
+    """The computing seconds the student's function has used so far: measured by its worker when it runs in
+    one, else this process's own (read before and after a call, the difference is the call's)."""
+    if isinstance(choose, RemoteFunction):
+        return choose.worker.computing
+    return time.process_time()
 
 
 class StudentBot(Bot):
@@ -108,7 +138,11 @@ class StudentBot(Bot):
 
     def _decide(self, view: PlayerView) -> tuple[Action, str]:
         self.budget.check()
-        action = run_student_function(self.choose_function, view, timeout=MOVE_SECONDS)
+        before = _computing(self.choose_function)
+        try:
+            action = run_student_function(self.choose_function, view, timeout=MOVE_SECONDS)
+        finally:
+            self.budget.spend(_computing(self.choose_function) - before)
         if isinstance(action, str):
             # "p1 draw" reads like an action, but it is its text: say so, or the refusal below looks absurd.
             raise AnswerError(

@@ -167,9 +167,16 @@ def _call_remote(fn: RemoteFunction, args: tuple[object, ...], timeout: float) -
     try:
         return fn.call(args, timeout=timeout)
     except WorkerTimeout as late:
+        if not late.computing:  # the clock ran out, not the function's computing time: it waits, or the machine is busy
+            raise StudentTimeout(
+                N_(
+                    "The check waited too long for your function and stopped: does it sleep or wait for something? "
+                    "If this computer is very busy, run the check again."
+                )
+            ) from None
         raise StudentTimeout(
             N_("Your function did not finish in {seconds} s: is there a loop that never ends?"),
-            seconds=f"{late.seconds:g}",
+            seconds=float(late.seconds),
         ) from None
     except WorkerEnded:
         raise StudentCodeError(

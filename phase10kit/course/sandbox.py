@@ -6,9 +6,14 @@ process, a function with a bare ``except:`` around a loop swallows any time-out,
 function's body can replace the checker's functions while it runs. So the function runs in a **worker**: a
 child process forked from the one that holds the function (the student's kernel), which answers calls over a
 socket. The checker sends the arguments, waits at most a given number of seconds of wall-clock time, and reads
-back only plain values (:func:`loads_plain`: numbers, text, containers and the kit's own immutable values,
-never an object of the student's class whose ``__eq__`` says yes to everything). A worker that does not answer
-in time is killed (SIGKILL).
+back the computing (CPU) time the call took and only plain values (:func:`loads_plain`: numbers, text,
+containers and the kit's own immutable values, never an object of the student's class whose ``__eq__`` says
+yes to everything). A worker that does not answer in time is killed (SIGKILL).
+
+A check of many calls (a bot's games) is bounded by the computing time the function used, not by the clock:
+thirty students checking at once on one server slow every call down, and a right answer must not fail for that.
+A wall-clock limit of its own still ends a check that waits too long (a function that sleeps), with a sentence
+that does not blame the function's speed.
 
 Where ``os.fork`` is missing (Windows), :func:`start_worker` returns None and callers run the function in
 their own process with the weaker in-process time limit (``phase10kit.course.checks.time_limit``).
@@ -63,11 +68,12 @@ _HEADER = struct.Struct("!I")
 
 
 class WorkerTimeout(Exception):
-    """The worker did not answer in time; it has been killed."""
+    """The worker did not answer in time; it has been killed. ``computing`` says whether the function used up its
+    computing time (it is slow) or the check waited past its wall-clock limit (it sleeps, or the machine is busy)."""
 
-    def __init__(self, seconds: float) -> None:
+    def __init__(self, seconds: float, *, computing: bool = True) -> None:
         super().__init__(f"no answer in {seconds:g} s")
-        self.seconds = seconds
+        self.seconds, self.computing = seconds, computing
 
 
 class WorkerEnded(Exception):
@@ -193,6 +199,8 @@ class Worker:
         self.output = ""
         """What the function printed so far (at most :data:`MAX_OUTPUT` characters)."""
         self.alive = True
+        self.computing = 0.0
+        """The computing (CPU) seconds the function's calls have taken so far, as the worker measured them."""
 
     def call(self, args: tuple[object, ...], *, timeout: float) -> object:
         """``function(*args)`` in the worker, or one of the ``Worker*`` exceptions; waits at most ``timeout``
@@ -208,9 +216,11 @@ class Worker:
         except (EOFError, OSError):
             self.close()
             raise WorkerEnded from None
-        if not isinstance(reply, tuple) or len(reply) != 3 or not isinstance(reply[2], str):
+        if not (isinstance(reply, tuple) and len(reply) == 4 and isinstance(reply[2], str)):
             raise WorkerUnreadable(type(reply).__name__)
-        kind, value, printed = reply
+        kind, value, printed, computing = reply
+        if isinstance(computing, float) and computing >= 0:
+            self.computing += computing
         self.output = (self.output + printed)[:MAX_OUTPUT]
         if kind == "returned":
             return value
@@ -244,25 +254,30 @@ class Worker:
 class RemoteFunction:
     """A student's function seen from the checker: calling it calls the function in its worker.
 
-    ``budget`` bounds the wall-clock seconds of all calls together, so that a check of many calls (a bot's
-    games) ends well inside nbgrader's cell time-out however slow each call is.
+    ``budget`` bounds the computing seconds of all calls together and ``wait`` the wall-clock seconds spent
+    waiting for them, so that a check of many calls (a bot's games) ends well inside nbgrader's cell time-out
+    however slow each call is, and a busy machine does not make a fast function fail.
     """
 
-    def __init__(self, worker: Worker, name: str, *, budget: float = 12.0) -> None:
-        self.worker, self.__name__, self.budget = worker, name, budget
+    def __init__(self, worker: Worker, name: str, *, budget: float = 12.0, wait: float = 24.0) -> None:
+        self.worker, self.__name__, self.budget, self.wait = worker, name, budget, wait
         self.__qualname__ = name
 
     def call(self, args: tuple[object, ...], *, timeout: float) -> object:
-        """The call with at most ``timeout`` seconds, and never past the budget."""
-        left = self.budget
-        if left <= 0:
+        """The call with at most ``timeout`` seconds, and never past the budget or the wait."""
+        if self.worker.computing >= self.budget:
             self.worker.close()
-            raise WorkerTimeout(timeout)
+            raise WorkerTimeout(self.budget)
+        if self.wait <= 0:
+            self.worker.close()
+            raise WorkerTimeout(timeout, computing=False)
         start = time.monotonic()
         try:
-            return self.worker.call(args, timeout=min(timeout, left))
+            return self.worker.call(args, timeout=min(timeout, self.wait))
+        except WorkerTimeout:
+            raise WorkerTimeout(timeout, computing=time.monotonic() - start < self.wait) from None
         finally:
-            self.budget -= time.monotonic() - start
+            self.wait -= time.monotonic() - start
 
     def __call__(self, *args: object) -> object:
         return self.call(args, timeout=2.0)
@@ -304,19 +319,22 @@ def _serve(sock: socket.socket, function: Callable[..., object]) -> None:
         captured.truncate()
         if isinstance(args, _Seed):  # the checker seeds the worker's global generators (a match's determinism)
             _seed_globals(args.seed)
-            sock.sendall(_encoded(("returned", None, "")))
+            sock.sendall(_encoded(("returned", None, "", 0.0)))
             continue
+        started = time.process_time()
         try:
             reply: tuple[str, object, str] = ("returned", _plain(function(*args)), "")  # type: ignore[misc]
         except BaseException as error:  # SystemExit, KeyboardInterrupt and all: a reply, never an exit
             reply = ("raised", (type(error).__name__, str(error)[:80]), "")
+        computing = time.process_time() - started
         printed = captured.getvalue()[:MAX_OUTPUT]
         try:
-            data = pickle.dumps((reply[0], reply[1], printed), protocol=pickle.HIGHEST_PROTOCOL)
+            data = pickle.dumps((reply[0], reply[1], printed, computing), protocol=pickle.HIGHEST_PROTOCOL)
         except BaseException as error:  # a value that cannot be sent (a lambda, a generator, endless nesting)
-            data = pickle.dumps(("unreadable", f"{type(reply[1]).__name__} ({type(error).__name__})", printed))
+            what = f"{type(reply[1]).__name__} ({type(error).__name__})"
+            data = pickle.dumps(("unreadable", what, printed, computing))
         if len(data) > MAX_MESSAGE:
-            data = pickle.dumps(("unreadable", f"{type(reply[1]).__name__} of {len(data)} bytes", printed))
+            data = pickle.dumps(("unreadable", f"{type(reply[1]).__name__} of {len(data)} bytes", printed, computing))
         try:
             sock.sendall(_HEADER.pack(len(data)) + data)
         except OSError:
