@@ -13,6 +13,7 @@ from phase10kit.actions import Action, Discard, Draw, Hit, Lay, Take
 from phase10kit.cards import WILD, Card, Color, format_cards
 from phase10kit.i18n import translator
 from phase10kit.phases import GroupKind, GroupSpec, Phase, phase_name, spec_name
+from phase10kit.rules import Rules
 from phase10kit.solver import GroupProgress, find_layout, missing, progress
 
 __all__ = [
@@ -26,8 +27,9 @@ __all__ = [
 ]
 
 
-def explain(hand: Iterable[Card], phase: Phase, *, natural_required: bool = True, lang: str = "en") -> str:
-    """One or two sentences a student understands: what the hand has and what it still needs.
+def explain(hand: Iterable[Card], phase: Phase, *, rules: Rules | None = None, lang: str = "en") -> str:
+    """One or two sentences a student understands: what the hand has and what it still needs (under ``rules``,
+    the standard rules when None).
 
     >>> from phase10kit import parse_cards, phase
     >>> print(explain(parse_cards("R3 R4 B5 G9"), phase(4)))
@@ -37,16 +39,16 @@ def explain(hand: Iterable[Card], phase: Phase, *, natural_required: bool = True
     """
     t = translator(lang)
     cards = list(hand)
-    layout = find_layout(cards, phase, natural_required=natural_required)
+    layout = find_layout(cards, phase, rules=rules)
     if layout is not None:
         return t.gettext("You hold the whole phase: {layout}.").format(layout=layout)
-    count = missing(cards, phase, natural_required=natural_required)
+    count = missing(cards, phase, rules=rules)
     first = t.ngettext(
         "You need {count} more card for {phase}.", "You need {count} more cards for {phase}.", count
     ).format(count=count, phase=phase_name(phase, lang))
     seen: set[GroupSpec] = set()
     parts = []
-    for group in progress(cards, phase, natural_required=natural_required):
+    for group in progress(cards, phase, rules=rules):
         label = group_name(group.spec, lang, other=group.spec in seen)
         seen.add(group.spec)
         parts.append(_describe(group, label, lang))

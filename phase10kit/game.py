@@ -63,13 +63,10 @@ from phase10kit.engine.view import player_view
 from phase10kit.errors import IllegalActionError, Phase10Error, Reason, quote
 from phase10kit.groups import Group
 from phase10kit.phases import Phase
-from phase10kit.rules import Rules, check_players
+from phase10kit.rules import STANDARD_RULES, Rules, check_players
 from phase10kit.table_svg import table_svg
 
 __all__ = ["TIEBREAK_PHASE", "Game", "LegalActions", "PlayerView", "count_cards", "layouts"]
-
-_DEFAULT_RULES = Rules()
-"""The rules of a game made without any: shared, since ``Rules`` is immutable (``Rules()`` parses its phases anew)."""
 
 
 class LegalActions:
@@ -109,7 +106,7 @@ class Game:
 
     def __init__(self, players: int = 2, rules: Rules | None = None, seed: int | random.Random | None = None) -> None:
         check_players(players)
-        rules = _DEFAULT_RULES if rules is None else rules
+        rules = STANDARD_RULES if rules is None else rules
         if not isinstance(rules, Rules):
             raise Phase10Error(f"rules must be a Rules value, not {quote(rules, 60)}", reason=Reason.BAD_RULES)
         if (

@@ -53,8 +53,7 @@ def nearest_phase(view: PlayerView) -> Phase | None:
     phases = view.open_phase_list()
     if not phases:
         return None
-    natural = view.rules.natural_required
-    return min(phases, key=lambda p: missing(list(view.hand), p, natural_required=natural))
+    return min(phases, key=lambda p: missing(list(view.hand), p, rules=view.rules))
 
 
 def suggested_lay(view: PlayerView, lays: Sequence[Lay] | None = None) -> Lay | None:
@@ -64,7 +63,7 @@ def suggested_lay(view: PlayerView, lays: Sequence[Lay] | None = None) -> Lay | 
         return None
     phase = nearest_phase(view) if view.laid[view.player] is None else None
     if phase is not None:
-        layout = find_layout(view.hand, phase, natural_required=view.rules.natural_required)
+        layout = find_layout(view.hand, phase, rules=view.rules)
         if layout is not None:
             wanted = sorted(layout.cards)
             for lay in options:
@@ -84,8 +83,7 @@ def completion_chances(view: PlayerView, phase: Phase, draws: Sequence[int] = (1
     from phase10kit.probability import completion_odds
 
     hand = list(view.hand)
-    natural = view.rules.natural_required
-    return tuple(completion_odds(hand, phase, k, seen=seen_by(view), natural_required=natural) for k in draws)
+    return tuple(completion_odds(hand, phase, k, seen=seen_by(view), rules=view.rules) for k in draws)
 
 
 def hint(view: PlayerView, lang: str = "en") -> Hint:
@@ -107,9 +105,8 @@ def hint(view: PlayerView, lang: str = "en") -> Hint:
     phase = nearest_phase(view)
     if phase is None:
         return Hint(t.gettext("Hint"), (t.gettext("There is no phase left for you to lay this round."),))
-    natural = view.rules.natural_required
     title = t.gettext("Hint for the phase {phase}").format(phase=phase_name(phase, lang))
-    layout = find_layout(hand, phase, natural_required=natural)
+    layout = find_layout(hand, phase, rules=view.rules)
     if layout is not None:
         line = t.gettext("Your hand holds {phase}: lay it down as {layout}.").format(
             phase=phase_name(phase, lang), layout=layout
@@ -117,8 +114,8 @@ def hint(view: PlayerView, lang: str = "en") -> Hint:
         if view.stage == "draw":
             line = t.gettext("Your hand holds {phase}: draw, then lay it down.").format(phase=phase_name(phase, lang))
         return Hint(title, (line,), phase=phase, layout=layout)
-    lines = [explain(hand, phase, natural_required=natural, lang=lang)]
-    card_outs = tuple(outs(hand, phase, natural_required=natural))
+    lines = [explain(hand, phase, rules=view.rules, lang=lang)]
+    card_outs = tuple(outs(hand, phase, rules=view.rules))
     if card_outs:
         lines.append(
             t.gettext("Any one of these cards would complete it: {cards}.").format(cards=" ".join(map(str, card_outs)))

@@ -27,6 +27,7 @@ __all__ = [
     "MIN_PLAYERS",
     "PRESETS",
     "RULE_OPTIONS",
+    "STANDARD_RULES",
     "FirstSkip",
     "GoOut",
     "HitOthers",
@@ -35,6 +36,7 @@ __all__ = [
     "Rules",
     "SkipTarget",
     "check_players",
+    "needs_natural",
     "phase_list",
     "rule_option",
 ]
@@ -379,9 +381,26 @@ class Rules:
         return Rules.from_dict(values)
 
 
+STANDARD_RULES = Rules()
+"""rules.md's defaults, shared wherever no rules are given (``Rules`` is immutable; ``Rules()`` parses its phases
+anew, which a hot path should not repeat)."""
+
+
+def needs_natural(rules: Rules | None) -> bool:
+    """Whether every group needs a card that is not a Wild under ``rules`` (the standard rules when None).
+
+    The functions a student or a widget calls take the rules a game plays by; the solver's and the engine's inner
+    loops below them take this one bool, read here once per call.
+
+    >>> needs_natural(None), needs_natural(Rules(natural_required=False))
+    (True, False)
+    """
+    return (STANDARD_RULES if rules is None else rules).natural_required
+
+
 PRESETS: dict[str, Rules] = {
     # rules.md's defaults (mostly the printed sheet and seeds 001/002).
-    "default": Rules(),
+    "default": STANDARD_RULES,
     # The printed Fundex sheet: its example lays extra cards on the same turn.
     "printed": Rules(hit_others="same_turn"),
     # Seeds 000/003/004 (one article in three languages): the next player is skipped, end with a discard.

@@ -34,7 +34,7 @@ from phase10kit.phases import Phase, phase
 from phase10kit.probability.profiles import STANDARD_DECK, DeckSpec
 from phase10kit.probability.simulate import Z95
 from phase10kit.probability.solitaire import fits_model, solitaire_optimum
-from phase10kit.rules import HAND_SIZE, Rules
+from phase10kit.rules import HAND_SIZE, STANDARD_RULES, Rules
 from phase10kit.solver import can_complete
 
 __all__ = ["bot_policy", "bots_against_optimum", "model_turns", "play_solitaire"]
@@ -66,7 +66,7 @@ def play_solitaire(
     *,
     hand_size: int = HAND_SIZE,
     deck: DeckSpec = STANDARD_DECK,
-    natural_required: bool = True,
+    rules: Rules | None = None,
     max_turns: int = 1000,
 ) -> int:
     """The turns one deal takes with ``policy`` in the solitaire model (``max_turns`` when it never ends).
@@ -83,7 +83,7 @@ def play_solitaire(
         pick = rng.randrange(len(unseen))
         unseen[pick], unseen[-1] = unseen[-1], unseen[pick]
         hand.append(unseen.pop())
-        if can_complete(hand, phase_, natural_required=natural_required):
+        if can_complete(hand, phase_, rules=rules):
             return turn
         card = policy(list(hand))
         if card not in hand:
@@ -105,7 +105,7 @@ def model_turns(
     *,
     hand_size: int = HAND_SIZE,
     deck: DeckSpec = STANDARD_DECK,
-    natural_required: bool = True,
+    rules: Rules | None = None,
     max_turns: int = 1000,
 ) -> TurnsSummary:
     """The turns ``policy`` needs over ``n`` seeded deals of the solitaire model, with a 95% interval of the mean.
@@ -125,7 +125,7 @@ def model_turns(
             rng,
             hand_size=hand_size,
             deck=deck,
-            natural_required=natural_required,
+            rules=rules,
             max_turns=max_turns,
         )
         for _ in range(n)
@@ -146,7 +146,7 @@ def solitaire_view(hand: Sequence[Card], phase_: Phase, rules: Rules | None = No
     >>> view.stage, len(view.discards()), view.discard_pile
     ('play', 11, ())
     """
-    base = Rules() if rules is None else rules
+    base = STANDARD_RULES if rules is None else rules
     # Alone at the table a Skip skips no one: "next" makes every Skip discard targetless.
     solo = replace(base, skip_target="next")
     number = next((i for i, p in enumerate(solo.phases, 1) if p == phase_), 1)

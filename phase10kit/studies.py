@@ -91,7 +91,6 @@ def turns_to_phase(bot: Bot, phase_number: int, rules: Rules, rng: random.Random
     The player draws or takes the top discard as the bot chooses, then discards as the bot chooses.
     """
     phase = rules.phases[phase_number - 1]
-    nr = rules.natural_required
     # The Skip rules of a table with others make no sense alone: a Skip here skips no one.
     solo = replace(rules, skip_target="next")
     deck = shuffled_deck(rng)
@@ -103,7 +102,7 @@ def turns_to_phase(bot: Bot, phase_number: int, rules: Rules, rng: random.Random
             rng.shuffle(deck)
         action = bot.choose(solitaire_view(solo, phase_number, phase, hand, pile, len(deck), "draw"))
         hand.append(pile.pop() if isinstance(action, Take) else deck.pop())
-        if can_complete(hand, phase, natural_required=nr):
+        if can_complete(hand, phase, rules=rules):
             return turn
         action = bot.choose(solitaire_view(solo, phase_number, phase, hand, pile, len(deck), "play"))
         assert isinstance(action, Discard)

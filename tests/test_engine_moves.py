@@ -49,8 +49,8 @@ def test_lazy_lay_downs_come_in_the_same_order_and_a_wild_limit_only_filters_the
 def test_the_engine_finds_a_lay_down_exactly_when_the_solver_says_the_hand_holds_the_phase(
     hand: list[Card], p: Phase, natural_required: bool
 ) -> None:
-    holds = can_complete(hand, p, natural_required=natural_required)
-    assert (next(layouts(hand, p, natural_required=natural_required), None) is not None) == holds
+    holds = can_complete(hand, p, rules=Rules(natural_required=natural_required))
+    assert (next(layouts(hand, p, rules=Rules(natural_required=natural_required)), None) is not None) == holds
     assert bool(lay_actions(0, hand_key(hand), p, natural_required, None)) == holds
 
 
@@ -107,7 +107,7 @@ def test_undo_restores_every_position_of_a_long_random_game(seed: int, rules_nam
 @settings(max_examples=examples(400))
 @given(any_size_hands, phases)
 def test_the_count_bound_never_rules_out_a_hand_that_holds_the_phase(hand: list[Card], p: Phase) -> None:
-    if can_complete(hand, p, natural_required=False):
+    if can_complete(hand, p, rules=Rules(natural_required=False)):
         assert may_hold(hand_key(hand), p)
 
 

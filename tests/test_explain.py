@@ -4,6 +4,7 @@ import pytest
 
 from phase10kit import Phase, Phase10Error, explain, parse_cards, phase
 from phase10kit.explain import group_name, phase_name
+from phase10kit.rules import Rules
 
 
 def test_a_complete_hand_shows_its_layout() -> None:
@@ -48,7 +49,9 @@ def test_group_needs_a_natural_card_in_the_explanation() -> None:
     text = explain(parse_cards("R3 W W W W W"), phase(1))
     assert text.startswith("You need 1 more card for 2 sets of 3.")
     assert "1 card of one number" in text
-    assert explain(parse_cards("R3 W W W W W"), phase(1), natural_required=False).startswith("You hold the whole")
+    assert explain(parse_cards("R3 W W W W W"), phase(1), rules=Rules(natural_required=False)).startswith(
+        "You hold the whole"
+    )
 
 
 def test_names_of_phases_and_groups() -> None:

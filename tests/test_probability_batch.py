@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from phase10kit import Phase, Phase10Error, can_complete, parse_cards, phase, shuffled_deck
 from phase10kit.cards import KIND_COUNT, card_counts
 from phase10kit.probability import NEVER, HandProfiles, can_complete_batch, holds_phases, phase_shape, wilds_needed
+from phase10kit.rules import Rules
 from tests.oracle import min_wilds
 
 EVERY_PHASE = [phase(n) for n in range(1, 21)]
@@ -29,8 +30,11 @@ def test_batch_check_equals_can_complete_on_random_hands_for_every_phase(hand_si
     profiles = HandProfiles.from_hands(hands)
     for phase_ in EVERY_PHASE:
         for natural_required in (True, False):
-            expected = [can_complete(hand, phase_, natural_required=natural_required) for hand in hands]
-            assert can_complete_batch(profiles, phase_, natural_required=natural_required).tolist() == expected
+            expected = [can_complete(hand, phase_, rules=Rules(natural_required=natural_required)) for hand in hands]
+            assert (
+                can_complete_batch(profiles, phase_, rules=Rules(natural_required=natural_required)).tolist()
+                == expected
+            )
 
 
 def test_batch_check_equals_can_complete_for_other_shapes_and_long_hands() -> None:

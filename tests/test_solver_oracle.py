@@ -21,6 +21,7 @@ from phase10kit import (
     outs,
 )
 from phase10kit.cards import CARDS_BY_INDEX, DECK_COUNTS
+from phase10kit.rules import Rules
 from tests.oracle import examples, group_ok, holds, min_wilds, min_wilds_multiset
 from tests.strategies import hands, phases, small_phases
 
@@ -41,16 +42,16 @@ def assert_valid_layout(layout: Layout, hand: list[Card], p: Phase, natural_requ
 @given(hand=hands(), p=phases, natural_required=st.booleans())
 def test_solver_agrees_with_brute_force(hand: list[Card], p: Phase, natural_required: bool) -> None:
     fewest_wilds = min_wilds_multiset(hand, p, natural_required)
-    assert can_complete(hand, p, natural_required=natural_required) == (fewest_wilds is not None)
-    layout = find_layout(hand, p, natural_required=natural_required)
+    assert can_complete(hand, p, rules=Rules(natural_required=natural_required)) == (fewest_wilds is not None)
+    layout = find_layout(hand, p, rules=Rules(natural_required=natural_required))
     if fewest_wilds is None:
         assert layout is None
-        assert missing(hand, p, natural_required=natural_required) > 0
+        assert missing(hand, p, rules=Rules(natural_required=natural_required)) > 0
     else:
         assert layout is not None
         assert_valid_layout(layout, hand, p, natural_required, fewest_wilds)
-        assert missing(hand, p, natural_required=natural_required) == 0
-        assert outs(hand, p, natural_required=natural_required) == []
+        assert missing(hand, p, rules=Rules(natural_required=natural_required)) == 0
+        assert outs(hand, p, rules=Rules(natural_required=natural_required)) == []
 
 
 @settings(max_examples=examples(150))
@@ -74,9 +75,9 @@ def brute_outs(hand: list[Card], p: Phase, natural_required: bool) -> list[Card]
 @given(hand=hands(sizes=(9, 10)), p=phases, natural_required=st.booleans())
 def test_outs_are_exactly_the_single_cards_that_complete(hand: list[Card], p: Phase, natural_required: bool) -> None:
     expected = brute_outs(hand, p, natural_required)
-    assert outs(hand, p, natural_required=natural_required) == expected
+    assert outs(hand, p, rules=Rules(natural_required=natural_required)) == expected
     if expected:
-        assert missing(hand, p, natural_required=natural_required) == 1
+        assert missing(hand, p, rules=Rules(natural_required=natural_required)) == 1
 
 
 def brute_missing_up_to_2(hand: list[Card], p: Phase, natural_required: bool) -> int | None:
@@ -97,20 +98,20 @@ SMALL_PHASES = st.sampled_from(["2s3", "s3+r4", "r7", "c7", "s5+s2", "4s2", "r4+
 @given(hand=hands(sizes=(3, 4, 5)), p=SMALL_PHASES, natural_required=st.booleans())
 def test_missing_is_the_fewest_cards_that_complete(hand: list[Card], p: Phase, natural_required: bool) -> None:
     expected = brute_missing_up_to_2(hand, p, natural_required)
-    found = missing(hand, p, natural_required=natural_required)
+    found = missing(hand, p, rules=Rules(natural_required=natural_required))
     if expected is None:
         assert found > 2
     else:
         assert found == expected
-    assert (found == 0) == can_complete(hand, p, natural_required=natural_required)
+    assert (found == 0) == can_complete(hand, p, rules=Rules(natural_required=natural_required))
 
 
 @settings(max_examples=examples(250))
 @given(hand=hands(sizes=(7, 8, 9)), p=small_phases(), natural_required=st.booleans())
 def test_solver_agrees_with_brute_force_on_mixed_phases(hand: list[Card], p: Phase, natural_required: bool) -> None:
     fewest_wilds = min_wilds_multiset(hand, p, natural_required)
-    assert can_complete(hand, p, natural_required=natural_required) == (fewest_wilds is not None)
-    layout = find_layout(hand, p, natural_required=natural_required)
+    assert can_complete(hand, p, rules=Rules(natural_required=natural_required)) == (fewest_wilds is not None)
+    layout = find_layout(hand, p, rules=Rules(natural_required=natural_required))
     if fewest_wilds is None:
         assert layout is None
     else:

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from phase10kit import WILD, Card, Phase, phase
 from phase10kit.cards import WILD_INDEX, card_counts
 from phase10kit.errors import Phase10Error
+from phase10kit.rules import Rules
 from phase10kit.solver import missing
 from phase10kit.solver_counts import HandCounts
 from phase10kit.solver_missing import completion, deck_allows, deck_surely_allows, search_missing
@@ -38,7 +39,7 @@ def test_key_questions_answer_for_the_sorted_hand(hand: list[Card], p: Phase, na
     bases = best_plan(counts, p, natural_required)[1]
     assert needs_key(key, p, natural_required) == plan_needs(counts, p, bases, natural_required)
     assert uses_key(key, p, natural_required) == plan_uses(counts, p, bases)
-    assert missing_key(key, p, natural_required) == missing(hand, p, natural_required=natural_required)
+    assert missing_key(key, p, natural_required) == missing(hand, p, rules=Rules(natural_required=natural_required))
 
 
 @given(hand=hands(sizes=(2, 5, 10, 11)), p=any_phase, natural_required=st.booleans())
@@ -91,7 +92,7 @@ def test_missing_shortcut_agrees_with_naming_the_completion(hand: list[Card], p:
     except Phase10Error as error:  # the same refusal must come from both
         expected = type(error).__name__
     try:
-        got: int | str = missing(hand, p, natural_required=natural_required)
+        got: int | str = missing(hand, p, rules=Rules(natural_required=natural_required))
     except Phase10Error as error:
         got = type(error).__name__
     assert got == expected

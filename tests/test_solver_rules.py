@@ -3,15 +3,16 @@
 import pytest
 
 from phase10kit import Phase, can_complete, find_layout, missing, outs, parse_cards, phase
+from phase10kit.rules import Rules
 from phase10kit.solver import progress
 
 
 def holds(text: str, p: Phase, natural_required: bool = True) -> bool:
-    return can_complete(parse_cards(text), p, natural_required=natural_required)
+    return can_complete(parse_cards(text), p, rules=Rules(natural_required=natural_required))
 
 
 def layout_of(text: str, p: Phase, natural_required: bool = True) -> str:
-    return str(find_layout(parse_cards(text), p, natural_required=natural_required))
+    return str(find_layout(parse_cards(text), p, rules=Rules(natural_required=natural_required)))
 
 
 def test_set_and_run_from_4_4_4_4_5_6_7() -> None:
@@ -36,7 +37,7 @@ def test_group_needs_a_natural_card() -> None:
     hand = "R3 W W W W W"
     assert not holds(hand, phase(1))
     assert holds(hand, phase(1), natural_required=False)
-    layout = find_layout(parse_cards(hand), phase(1), natural_required=False)
+    layout = find_layout(parse_cards(hand), phase(1), rules=Rules(natural_required=False))
     assert layout is not None and sorted(len(group.naturals) for group in layout.groups) == [0, 1]
     assert missing(parse_cards(hand), phase(1)) == 1
 

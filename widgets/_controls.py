@@ -10,6 +10,7 @@ import ipywidgets
 from phase10kit.cards import DECK_COUNTS, Card, excess_over_deck, format_cards, parse_cards, shuffled_deck
 from phase10kit.errors import Phase10Error, Reason, check_text
 from phase10kit.i18n import check_lang, translator
+from phase10kit.rules import STANDARD_RULES, Rules
 from widgets._safety import BrowserLocked, BrowserText, Feedback, LockedButton
 from widgets.cards import as_cards
 
@@ -20,20 +21,24 @@ MAX_CARDS = 30
 
 
 class Exercise(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
-    """What every exercise sets up first: its language, its rule option, its ``p10-...`` class and its feedback.
+    """What every exercise sets up first: its language, the rules it checks by (the standard rules when None), its
+    ``p10-...`` class and its feedback.
 
     ``status`` and ``errors`` are the feedback's status line and error area, for the exercise to place.
 
-    >>> exercise = Exercise("p10-example", natural_required=False, lang="es")
-    >>> exercise.lang, exercise.natural_required, exercise.status is exercise.feedback.status
+    >>> from phase10kit.rules import Rules
+    >>> exercise = Exercise("p10-example", rules=Rules(natural_required=False), lang="es")
+    >>> exercise.lang, exercise.rules.natural_required, exercise.status is exercise.feedback.status
     ('es', False, True)
     """
 
-    def __init__(self, css_class: str, *, natural_required: bool, lang: str) -> None:
+    def __init__(self, css_class: str, *, rules: Rules | None, lang: str) -> None:
         super().__init__()
         self.lang = check_lang(lang)
         self.add_class(css_class)
-        self.natural_required = natural_required
+        if rules is not None and not isinstance(rules, Rules):
+            raise TypeError(f"rules must be a Rules value, not {type(rules).__name__}")
+        self.rules = STANDARD_RULES if rules is None else rules
         self.feedback = Feedback(lang)
         self.status, self.errors = self.feedback.status, self.feedback.errors
 

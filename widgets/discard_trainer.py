@@ -65,7 +65,7 @@ class DiscardTrainer(Exercise):
         self, phase: int | Phase | str = 1, *, seed: int | random.Random | None = None, lang: str | None = None
     ) -> None:
         lang = notebook_lang(lang)
-        super().__init__("p10-discard-trainer", natural_required=True, lang=lang)
+        super().__init__("p10-discard-trainer", rules=None, lang=lang)
         t = translator(self.lang)
         self._rng = as_rng(seed)
         self._unseen: list[Card] = []

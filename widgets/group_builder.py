@@ -16,6 +16,7 @@ from phase10kit.explain import group_name
 from phase10kit.groups import Group, arrange
 from phase10kit.i18n import translator
 from phase10kit.phases import GroupKind, GroupSpec, Phase
+from phase10kit.rules import Rules
 from phase10kit.solver import missing
 from widgets._controls import Exercise, as_rng, button, check_hand_size, deal
 from widgets._safety import LockedRow, SafeToggleButtons, locked_html
@@ -47,11 +48,11 @@ class GroupBuilder(Exercise):
         size: int | None = None,
         seed: int | random.Random | None = None,
         hand_size: int = 10,
-        natural_required: bool = True,
+        rules: Rules | None = None,
         lang: str | None = None,
     ) -> None:
         lang = notebook_lang(lang)
-        super().__init__("p10-group-builder", natural_required=natural_required, lang=lang)
+        super().__init__("p10-group-builder", rules=rules, lang=lang)
         t = translator(lang)
         self.hand_size = check_hand_size(hand_size)
         self.size = size
@@ -138,7 +139,7 @@ class GroupBuilder(Exercise):
         if not cards:
             self.status.show(t.gettext("No cards picked yet."))
             return
-        group = arrange(self.kind, cards, natural_required=self.natural_required)
+        group = arrange(self.kind, cards, natural_required=self.rules.natural_required)
         self.group = group
         self.preview.show(group)
         wilds = wild_values_text(group, self.lang)
@@ -148,7 +149,7 @@ class GroupBuilder(Exercise):
             )
             self.status.show(f"{text} {wilds}".strip(), "ok")
             return
-        still = missing(cards, Phase((GroupSpec(self.kind, self.size),)), natural_required=self.natural_required)
+        still = missing(cards, Phase((GroupSpec(self.kind, self.size),)), rules=self.rules)
         if still == 0:
             text = t.gettext("Done: {group} is {target}.").format(group=group, target=self._target())
             self.status.show(f"{text} {wilds}".strip(), "ok")

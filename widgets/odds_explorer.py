@@ -16,6 +16,7 @@ from phase10kit.cards import Card, format_cards
 from phase10kit.explain import phase_name
 from phase10kit.i18n import percent, translator
 from phase10kit.phases import Phase
+from phase10kit.rules import Rules
 from widgets._controls import Exercise, as_rng, button, deal, hand_field, read_hand, refill
 from widgets._safety import LockedRow, SafeIntSlider, locked_html
 from widgets.language import notebook_lang
@@ -47,11 +48,11 @@ class OddsExplorer(Exercise):
         hand_size: int = 10,
         draws: int = 3,
         seed: int | random.Random | None = None,
-        natural_required: bool = True,
+        rules: Rules | None = None,
         lang: str | None = None,
     ) -> None:
         lang = notebook_lang(lang)
-        super().__init__("p10-odds-explorer", natural_required=natural_required, lang=lang)
+        super().__init__("p10-odds-explorer", rules=rules, lang=lang)
         t = translator(lang)
         self._rng = as_rng(seed)
         self.deal_odds: float | None = None
@@ -135,7 +136,7 @@ class OddsExplorer(Exercise):
         goal, size = self.phase, self.hand_size_slider.value
         key = (str(goal), size)
         if key not in self._deal_cache:
-            table = exact_deal_odds(size, phases=[goal], natural_required=self.natural_required)
+            table = exact_deal_odds(size, phases=[goal], rules=self.rules)
             row = table.iloc[0]
             self._deal_cache[key] = (float(row["probability"]), str(row["method"]))
         self.deal_odds, method = self._deal_cache[key]
@@ -152,7 +153,7 @@ class OddsExplorer(Exercise):
             self.status.show(t.gettext("Type or deal a hand to see its chances over the next draws."))
             return
         draws = range(1, self.draws_slider.value + 1)
-        self.curve = tuple(completion_odds(cards, goal, n, natural_required=self.natural_required) for n in draws)
+        self.curve = tuple(completion_odds(cards, goal, n, rules=self.rules) for n in draws)
         self._draw_chart(list(draws), list(self.curve))
         self.status.show(
             t.ngettext(

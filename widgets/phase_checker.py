@@ -17,6 +17,7 @@ from phase10kit.cards import Card, format_cards
 from phase10kit.explain import explain, phase_name
 from phase10kit.i18n import translator
 from phase10kit.phases import EXTRA_PHASES, STANDARD_PHASES, Phase, phase
+from phase10kit.rules import Rules
 from phase10kit.solver import Layout, find_layout, missing, outs
 from phase10kit.svg import layout_svg
 from widgets._controls import Exercise, as_rng, button, check_hand_size, deal, hand_field, read_hand, refill
@@ -58,11 +59,11 @@ class PhaseChecker(Exercise):
         phase: int | Phase | str = 1,
         seed: int | random.Random | None = None,
         hand_size: int = 10,
-        natural_required: bool = True,
+        rules: Rules | None = None,
         lang: str | None = None,
     ) -> None:
         lang = notebook_lang(lang)
-        super().__init__("p10-phase-checker", natural_required=natural_required, lang=lang)
+        super().__init__("p10-phase-checker", rules=rules, lang=lang)
         t = translator(lang)
         self.hand_size = check_hand_size(hand_size)
         self._rng = as_rng(seed)
@@ -120,7 +121,7 @@ class PhaseChecker(Exercise):
         cards = read_hand(self.hand_text.value)
         self.hand.hand = cards
         goal = self.phase
-        options = {"natural_required": self.natural_required}
+        options = {"rules": self.rules}
         layout = find_layout(cards, goal, **options)
         result = Check(
             hand=tuple(cards),

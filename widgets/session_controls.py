@@ -69,7 +69,7 @@ def no_layout_reason(view: PlayerView, selected: Sequence[Card], lang: str, *, o
     if selected and view.lays():
         return t.gettext("Your hand holds the phase, but not with the selected cards: select fewer or none.")
     return t.gettext("Your hand does not hold the phase yet. {why}").format(
-        why=explain(list(view.hand), phase, natural_required=view.rules.natural_required, lang=lang)
+        why=explain(list(view.hand), phase, rules=view.rules, lang=lang)
     )
 
 

@@ -232,7 +232,7 @@ _SET_NUMBERS = (7, 10, 4, 12, 2, 5)
 _RUN_STARTS = (1, 6, 3, 8)
 
 
-def example_layout(phase: Phase, *, natural_required: bool = True) -> Layout | None:
+def example_layout(phase: Phase, *, rules: Rules | None = None) -> Layout | None:
     """A real laid example of ``phase`` with no Wild (what the phase reminder shows), or None.
 
     The cards are picked by a simple pattern and the solver lays them out, so the example is
@@ -261,7 +261,7 @@ def example_layout(phase: Phase, *, natural_required: bool = True) -> Layout | N
             colour_groups += 1
     if excess_over_deck(cards):
         return None
-    return find_layout(cards, phase, natural_required=natural_required)
+    return find_layout(cards, phase, rules=rules)
 
 
 def phase_reminder_html(view: PlayerView, lang: str = "en") -> str:
@@ -274,7 +274,7 @@ def phase_reminder_html(view: PlayerView, lang: str = "en") -> str:
     if phase is None or view.laid[seat] is not None or view.over:
         return ""
     t = translator(lang)
-    example = example_layout(phase, natural_required=view.rules.natural_required)
+    example = example_layout(phase, rules=view.rules)
     text = t.gettext("Your phase: {name}. For example:").format(name=phase_name(phase, lang))
     picture = layout_svg(example, scale=0.4, lang=lang) if example is not None else ""
     return (

@@ -15,6 +15,7 @@ from phase10kit.explain import color_name
 from phase10kit.groups import End, Group, InvalidGroupError
 from phase10kit.i18n import translator
 from phase10kit.phases import GroupKind
+from phase10kit.rules import Rules
 from widgets._controls import MAX_TEXT, Exercise, button
 from widgets._safety import BrowserText, LockedRow, SafeDropdown, describe_error, locked_html
 from widgets.cards import GroupView, card_label, wild_values_text
@@ -42,13 +43,13 @@ class WildPlayground(Exercise):
         group: Group | str = "r[G3 G4 W Y6]",
         *,
         card: Card | str = "W",
-        natural_required: bool = True,
+        rules: Rules | None = None,
         lang: str | None = None,
     ) -> None:
         lang = notebook_lang(lang)
-        super().__init__("p10-wild-playground", natural_required=natural_required, lang=lang)
+        super().__init__("p10-wild-playground", rules=rules, lang=lang)
         t = translator(lang)
-        start = group if isinstance(group, Group) else Group.parse(group, natural_required=natural_required)
+        start = group if isinstance(group, Group) else Group.parse(group, natural_required=self.rules.natural_required)
         self.group: Group = start
         """The group as laid now."""
         self.history: list[Group] = []
@@ -107,7 +108,7 @@ class WildPlayground(Exercise):
         text = self.group_text.value
         if len(text) > MAX_TEXT:
             raise InvalidGroupError(f"a group of at most {MAX_TEXT} characters, please", reason=Reason.TEXT_TOO_LONG)
-        group = Group.parse(text, natural_required=self.natural_required)
+        group = Group.parse(text, natural_required=self.rules.natural_required)
         self._set_group(group, remember=True)
         self.status.show(t.gettext("Laid {group}.").format(group=group), "ok")
 

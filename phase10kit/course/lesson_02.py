@@ -26,7 +26,7 @@ from phase10kit.game import Game
 from phase10kit.groups import InvalidGroupError, arrange
 from phase10kit.i18n import N_
 from phase10kit.phases import GroupKind
-from phase10kit.rules import Rules
+from phase10kit.rules import STANDARD_RULES
 
 __all__ = ["EXERCISES", "SMALL_DECK"]
 
@@ -61,7 +61,7 @@ def _forgets_skips(cards: list[Card]) -> bool:
 def _makes_set(cards: list[Card]) -> bool:
     """Whether the cards make a set by the default rules, as the engine judges it (``groups.arrange``)."""
     try:
-        arrange(GroupKind.SET, cards, natural_required=Rules().natural_required)
+        arrange(GroupKind.SET, cards, natural_required=STANDARD_RULES.natural_required)
     except InvalidGroupError:
         return False
     return True

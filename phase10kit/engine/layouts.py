@@ -42,6 +42,7 @@ from functools import lru_cache
 from phase10kit.cards import CARDS_BY_INDEX, COLORS, KIND_COUNT, WILD, WILD_INDEX, Card
 from phase10kit.groups import Group, GroupValue
 from phase10kit.phases import GroupKind, GroupSpec, Phase
+from phase10kit.rules import Rules, needs_natural
 
 __all__ = ["CANDIDATE_CACHE", "key_layouts", "key_layouts_lazily", "layouts"]
 
@@ -323,8 +324,9 @@ def _repeats(phase: Phase) -> tuple[bool, ...]:
     return tuple(g > 0 and specs[g] == specs[g - 1] for g in range(len(specs)))
 
 
-def layouts(hand: Iterable[Card], phase: Phase, *, natural_required: bool = True) -> Iterator[tuple[Group, ...]]:
-    """Every distinct layout of exactly ``phase`` from the hand, lazily (equal groups in ascending order).
+def layouts(hand: Iterable[Card], phase: Phase, *, rules: Rules | None = None) -> Iterator[tuple[Group, ...]]:
+    """Every distinct layout of exactly ``phase`` from the hand under ``rules`` (the standard rules when None),
+    lazily (equal groups in ascending order).
 
     >>> from phase10kit.phases import phase
     >>> from phase10kit.cards import parse_cards
@@ -333,7 +335,7 @@ def layouts(hand: Iterable[Card], phase: Phase, *, natural_required: bool = True
     >>> len(list(layouts(parse_cards("R7 B7 G7 Y7 W Y2 B2"), phase(1))))
     4
     """
-    return _layouts(_Tally([card.index for card in hand]), phase, natural_required)
+    return _layouts(_Tally([card.index for card in hand]), phase, needs_natural(rules))
 
 
 def _layouts(tally: _Tally, phase: Phase, natural_required: bool) -> Iterator[tuple[Group, ...]]:

@@ -1,9 +1,8 @@
-"""The arguments the odds functions share: which phases are asked for, the rule on naturals, a progress bar.
+"""The arguments the odds functions share: which phases are asked for, and a progress bar.
 
-``exact``, ``simulate`` and the cross-check between them read their arguments the same way through these.
-Each of them takes the rules two ways: a :class:`~phase10kit.rules.Rules` (what a game plays by) or, for a
-quick question, the bare ``natural_required`` keyword; ``natural_rule`` and ``resolve_phases`` are the one
-place where the two meet.
+``exact``, ``simulate`` and the cross-check between them read their arguments the same way through these. Each
+takes the :class:`~phase10kit.rules.Rules` a game plays by (the standard rules when None), which decide the
+rule on naturals and, when no phases are asked for, the phases.
 """
 
 from __future__ import annotations
@@ -15,7 +14,7 @@ from phase10kit.errors import Phase10Error, Reason
 from phase10kit.phases import STANDARD_PHASES, Phase, phase
 from phase10kit.rules import Rules
 
-__all__ = ["PhaseLike", "natural_rule", "resolve_phases", "with_progress"]
+__all__ = ["PhaseLike", "resolve_phases", "with_progress"]
 
 PhaseLike = Phase | str | int
 """A phase as the odds functions accept it: a ``Phase``, its notation (``"s3+r4"``) or a standard phase's number."""
@@ -46,15 +45,6 @@ def resolve_phases(phases: Iterable[PhaseLike] | None, rules: Rules | None) -> l
                 f"{item!r} is not a phase: give a number, a Phase or text like 's3+r4'", reason=Reason.BAD_PHASE
             )
     return result
-
-
-def natural_rule(rules: Rules | None, natural_required: bool) -> bool:
-    """Whether every group needs a natural card: ``rules.natural_required`` when ``rules`` is given, else the keyword.
-
-    >>> natural_rule(None, False), natural_rule(Rules(natural_required=False), True)
-    (False, False)
-    """
-    return natural_required if rules is None else rules.natural_required
 
 
 def with_progress(items: Sequence[Any], enabled: bool, label: str) -> Iterable[Any]:

@@ -5,6 +5,10 @@ hand's natural cards (``NEVER`` when no number of Wilds helps, because a group w
 natural card). A hand holds the phase exactly when it has at least that many Wilds. Each phase
 shape mirrors the exact solver's counting argument (``phase10kit.solver``); phases of other
 shapes fall back to the solver, one distinct profile at a time.
+
+``can_complete_batch`` and ``holds_phases`` take the ``rules`` a game plays by; ``wilds_needed``, the kernel
+under them (and under the exact counts and the solitaire tables), takes only the one rule it depends on,
+``natural_required``, as a bool.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from phase10kit.cards import COLORS, KIND_COUNT, WILD, Card
 from phase10kit.errors import Phase10Error, Reason
 from phase10kit.phases import GroupKind, Phase
 from phase10kit.probability.profiles import RULE_COLORS, RULE_NUMBERS, BoolArray, CountArray, HandProfiles, IntArray
+from phase10kit.rules import Rules, needs_natural
 from phase10kit.solver_counts import HandCounts
 from phase10kit.solver_plans import best_plan, shape_of, size_plans
 
@@ -77,10 +82,9 @@ def wilds_needed(profiles: HandProfiles, phase: Phase, *, natural_required: bool
     return _generic(profiles, phase, natural_required)
 
 
-def can_complete_batch(
-    hands: HandProfiles | npt.ArrayLike, phase: Phase, *, natural_required: bool = True
-) -> BoolArray:
-    """Whether each hand holds the phase; ``hands`` is an (N, 50) array of card counts or ``HandProfiles``.
+def can_complete_batch(hands: HandProfiles | npt.ArrayLike, phase: Phase, *, rules: Rules | None = None) -> BoolArray:
+    """Whether each hand holds the phase under ``rules`` (the standard rules when None); ``hands`` is an (N, 50)
+    array of card counts or ``HandProfiles``.
 
     Agrees with ``can_complete`` hand by hand. Build ``HandProfiles`` once to check several phases.
 
@@ -94,7 +98,7 @@ def can_complete_batch(
     profiles = hands if isinstance(hands, HandProfiles) else HandProfiles.from_counts(hands)
     if profiles.wilds is None:
         raise ValueError("these profiles hold no Wild counts: use HandProfiles.from_counts")
-    needed = wilds_needed(profiles, phase, natural_required=natural_required)
+    needed = wilds_needed(profiles, phase, natural_required=needs_natural(rules))
     result: BoolArray = needed <= profiles.wilds
     return result
 
@@ -253,7 +257,7 @@ def _generic(profiles: HandProfiles, phase: Phase, natural_required: bool) -> In
 
 
 def holds_phases(
-    hands: npt.ArrayLike, phases: Sequence[Phase], *, natural_required: bool = True, chunk: int = 100_000
+    hands: npt.ArrayLike, phases: Sequence[Phase], *, rules: Rules | None = None, chunk: int = 100_000
 ) -> BoolArray:
     """Whether each hand holds each phase: an (N, len(phases)) table from (N, 50) card counts.
 
@@ -273,7 +277,5 @@ def holds_phases(
     for start in range(0, counts.shape[0], chunk):
         profiles = HandProfiles.from_counts(counts[start : start + chunk])
         for column, phase in enumerate(phases):
-            table[start : start + chunk, column] = can_complete_batch(
-                profiles, phase, natural_required=natural_required
-            )
+            table[start : start + chunk, column] = can_complete_batch(profiles, phase, rules=rules)
     return table

@@ -12,7 +12,7 @@ import numpy as np
 import pandas as pd
 
 from phase10kit.errors import Phase10Error, Reason
-from phase10kit.probability.arguments import PhaseLike, natural_rule, resolve_phases
+from phase10kit.probability.arguments import PhaseLike, resolve_phases
 from phase10kit.probability.batch import can_complete_batch
 from phase10kit.probability.exact import exact_deal_odds
 from phase10kit.probability.profiles import STANDARD_DECK, BoolArray
@@ -29,7 +29,6 @@ def convergence(
     seed: int | random.Random | np.random.Generator = 0,
     phases: Iterable[PhaseLike] | None = None,
     rules: Rules | None = None,
-    natural_required: bool = True,
     progress: bool = False,
 ) -> pd.DataFrame:
     """Monte Carlo estimates after the first ``n`` deals of one seeded sequence, for each ``n`` in ``sizes``,
@@ -42,14 +41,13 @@ def convergence(
     ordered = sorted(set(sizes))
     if not ordered or ordered[0] < 1:
         raise Phase10Error(f"sample sizes must be positive, not {sizes!r}", reason=Reason.BAD_SAMPLES)
-    natural = natural_rule(rules, natural_required)
     chosen = resolve_phases(phases, rules)
     rng = make_generator(seed)
-    exact = exact_deal_odds(hand_size, [p for _, p in chosen], natural_required=natural, seed=int(rng.integers(2**31)))
+    exact = exact_deal_odds(hand_size, [p for _, p in chosen], rules, seed=int(rng.integers(2**31)))
     held: list[list[BoolArray]] = [[] for _ in chosen]
     for profiles in deal_profiles(ordered[-1], hand_size, rng, STANDARD_DECK, progress):
         for i, (_, phase_) in enumerate(chosen):
-            held[i].append(can_complete_batch(profiles, phase_, natural_required=natural))
+            held[i].append(can_complete_batch(profiles, phase_, rules=rules))
     rows = []
     for position, (number, phase_) in enumerate(chosen, start=1):
         running = np.cumsum(np.concatenate(held[position - 1]))

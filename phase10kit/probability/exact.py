@@ -20,7 +20,7 @@ import pandas as pd
 
 from phase10kit.errors import Phase10Error, Reason
 from phase10kit.phases import Phase
-from phase10kit.probability.arguments import PhaseLike, natural_rule, resolve_phases, with_progress
+from phase10kit.probability.arguments import PhaseLike, resolve_phases, with_progress
 from phase10kit.probability.batch import NUMBER_SHAPES, phase_shape, wilds_needed
 from phase10kit.probability.exact_mixed import MIXED_SHAPES, count_mixed
 from phase10kit.probability.profiles import (
@@ -33,7 +33,7 @@ from phase10kit.probability.profiles import (
     number_profiles,
 )
 from phase10kit.probability.simulate import simulate_deal_odds
-from phase10kit.rules import Rules
+from phase10kit.rules import Rules, needs_natural
 
 __all__ = ["count_hands", "exact_deal_odds", "is_exact", "odds_by_hand_size"]
 
@@ -53,9 +53,10 @@ def is_exact(phase_: Phase) -> bool:
 
 
 def count_hands(
-    phase_: Phase, hand_size: int = 10, *, deck: DeckSpec = STANDARD_DECK, natural_required: bool = True
+    phase_: Phase, hand_size: int = 10, *, deck: DeckSpec = STANDARD_DECK, rules: Rules | None = None
 ) -> int:
-    """The exact number of hands of ``hand_size`` cards from ``deck`` that hold the phase.
+    """The exact number of hands of ``hand_size`` cards from ``deck`` that hold the phase under ``rules`` (the
+    standard rules when None).
 
     >>> count_hands(Phase.parse("c2"), 2, deck=DeckSpec(numbers=2, colors=2, copies=1, wilds=0, skips=0))
     2
@@ -72,13 +73,13 @@ def count_hands(
     elif shape == "colors":
         weighted = _color_profiles(deck, hand_size)
     elif shape in MIXED_SHAPES:
-        return count_mixed(phase_, hand_size, deck, natural_required)
+        return count_mixed(phase_, hand_size, deck, needs_natural(rules))
     else:
         raise Phase10Error(
             f"{phase_} has groups the exact count does not combine (e.g. two runs): simulate it (simulate_deal_odds)",
             reason=Reason.NOT_EXACT,
         )
-    needed = wilds_needed(weighted.profiles, phase_, natural_required=natural_required)
+    needed = wilds_needed(weighted.profiles, phase_, natural_required=needs_natural(rules))
     return hands_holding(weighted, needed, deck, hand_size)
 
 
@@ -97,7 +98,6 @@ def exact_deal_odds(
     phases: Iterable[PhaseLike] | None = None,
     rules: Rules | None = None,
     *,
-    natural_required: bool = True,
     deck: DeckSpec = STANDARD_DECK,
     samples: int = 200_000,
     seed: int = 0,
@@ -108,15 +108,14 @@ def exact_deal_odds(
     Columns: ``phase`` (notation), ``hands`` (how many of the ``C(deck, hand_size)`` hands hold it),
     ``probability``, ``method`` (``"exact"``; ``"simulated"`` for phases of other shapes, such as two
     runs, estimated from ``samples`` deals with ``seed``, whose ``hands`` is missing) and
-    ``difficulty`` (1 = most often dealt). ``rules``, when given, decides ``natural_required`` in place
-    of the keyword and gives the phases when ``phases`` is None (its ``phases``, not the standard 1-10).
+    ``difficulty`` (1 = most often dealt). ``rules`` are the rules the game plays by (the standard rules when
+    None): they decide whether a group needs a natural card, and give the phases when ``phases`` is None.
 
     >>> table = exact_deal_odds(hand_size=10, phases=[1, 4])
     >>> table.loc[1, "phase"], table.loc[4, "hands"] > 0, table.loc[1, "probability"] > table.loc[4, "probability"]
     ('2s3', np.True_, np.True_)
     """
     check_hand_size(hand_size, deck)
-    natural = natural_rule(rules, natural_required)
     chosen = resolve_phases(phases, rules)
     total = comb(deck.size, hand_size)
     rows: list[dict[str, Any]] = []
@@ -124,12 +123,12 @@ def exact_deal_odds(
     estimates = {}
     if simulated:
         table = simulate_deal_odds(
-            samples, hand_size, seed=seed, phases=simulated, natural_required=natural, deck=deck, progress=progress
+            samples, hand_size, seed=seed, phases=simulated, rules=rules, deck=deck, progress=progress
         )
         estimates = dict(zip(map(str, simulated), table["probability"].tolist(), strict=True))
     for number, phase_ in with_progress(chosen, progress, "exact odds"):
         if is_exact(phase_):
-            hands = count_hands(phase_, hand_size, deck=deck, natural_required=natural)
+            hands = count_hands(phase_, hand_size, deck=deck, rules=rules)
             rows.append(
                 {
                     "number": number,
@@ -161,7 +160,6 @@ def odds_by_hand_size(
     phases: Iterable[PhaseLike] | None = None,
     rules: Rules | None = None,
     *,
-    natural_required: bool = True,
     deck: DeckSpec = STANDARD_DECK,
     progress: bool = False,
 ) -> pd.DataFrame:
@@ -172,6 +170,6 @@ def odds_by_hand_size(
     """
     frames = []
     for size in with_progress(list(sizes), progress, "hand sizes"):
-        table = exact_deal_odds(size, phases, rules, natural_required=natural_required, deck=deck)
+        table = exact_deal_odds(size, phases, rules, deck=deck)
         frames.append(table.reset_index().assign(hand_size=size))
     return pd.concat(frames, ignore_index=True)

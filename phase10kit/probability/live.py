@@ -22,6 +22,7 @@ from phase10kit.phases import Phase
 from phase10kit.probability.batch import can_complete_batch
 from phase10kit.probability.profiles import HandProfiles, IntArray
 from phase10kit.probability.simulate import make_generator, sample_counts, wilson_interval
+from phase10kit.rules import Rules
 
 __all__ = ["best_draws", "completion_curve", "completion_odds", "unseen_counts"]
 
@@ -76,13 +77,14 @@ def completion_odds(
     draws: int = 1,
     *,
     seen: Iterable[Card] = (),
-    natural_required: bool = True,
+    rules: Rules | None = None,
     samples: int = 20_000,
     seed: int | random.Random = 0,
 ) -> float:
     """The chance that the hand plus the next ``draws`` cards from the unseen ones holds the phase.
 
-    Exact for ``draws <= 3``; beyond, estimated from ``samples`` simulated draws with ``seed``.
+    Exact for ``draws <= 3``; beyond, estimated from ``samples`` simulated draws with ``seed``. ``rules`` are the
+    rules the game plays by (the standard rules when None).
 
     >>> from phase10kit import parse_cards, phase
     >>> hand = parse_cards("R1 R2 R3 R4 R5 R6 G1")
@@ -93,17 +95,17 @@ def completion_odds(
     left = unseen_counts(cards, seen)
     draws = _check_draws(draws, int(left.sum()))
     base = np.array(card_counts(cards), dtype=np.int64)
-    if can_complete_batch(base[None, :], phase, natural_required=natural_required)[0]:
+    if can_complete_batch(base[None, :], phase, rules=rules)[0]:
         return 1.0
     if draws == 0:
         return 0.0
     if draws <= EXACT_DRAWS:
         counts, weights = _draw_multisets(left, draws)
-        complete = can_complete_batch(counts + base, phase, natural_required=natural_required)
+        complete = can_complete_batch(counts + base, phase, rules=rules)
         return int(weights[complete].sum()) / comb(int(left.sum()), draws)
     pool = np.repeat(np.arange(KIND_COUNT), left)
     drawn = sample_counts(pool, draws, samples, make_generator(seed))
-    return float(can_complete_batch(drawn + base, phase, natural_required=natural_required).mean())
+    return float(can_complete_batch(drawn + base, phase, rules=rules).mean())
 
 
 def completion_curve(
@@ -112,7 +114,7 @@ def completion_curve(
     max_draws: int = 6,
     *,
     seen: Iterable[Card] = (),
-    natural_required: bool = True,
+    rules: Rules | None = None,
     samples: int = 20_000,
     seed: int | random.Random = 0,
 ) -> pd.DataFrame:
@@ -128,9 +130,7 @@ def completion_curve(
     cards, seen_cards = list(hand), list(seen)
     rows = []
     for draws in range(1, max_draws + 1):
-        odds = completion_odds(
-            cards, phase, draws, seen=seen_cards, natural_required=natural_required, samples=samples, seed=seed
-        )
+        odds = completion_odds(cards, phase, draws, seen=seen_cards, rules=rules, samples=samples, seed=seed)
         exact = draws <= EXACT_DRAWS or odds == 1.0
         low, high = (odds, odds) if exact else wilson_interval(round(odds * samples), samples)
         rows.append(
@@ -145,7 +145,7 @@ def best_draws(
     draws: int = 1,
     *,
     seen: Iterable[Card] = (),
-    natural_required: bool = True,
+    rules: Rules | None = None,
     samples: int = 20_000,
     seed: int | random.Random = 0,
 ) -> pd.DataFrame:
@@ -169,8 +169,8 @@ def best_draws(
     kinds = np.nonzero(left)[0]
     with_card = np.tile(base, (len(kinds), 1))
     with_card[np.arange(len(kinds)), kinds] += 1
-    completes = can_complete_batch(HandProfiles.from_counts(with_card), phase, natural_required=natural_required)
-    held = bool(can_complete_batch(base[None, :], phase, natural_required=natural_required)[0])
+    completes = can_complete_batch(HandProfiles.from_counts(with_card), phase, rules=rules)
+    held = bool(can_complete_batch(base[None, :], phase, rules=rules)[0])
     if held:
         completes[:] = False  # like ``outs``: a hand that already holds the phase has no outs
     total = int(left.sum())
@@ -185,7 +185,7 @@ def best_draws(
                 phase,
                 draws - 1,
                 seen=seen_cards,
-                natural_required=natural_required,
+                rules=rules,
                 samples=samples,
                 seed=seed,
             )

@@ -151,7 +151,7 @@ def completion_figure(
     max_draws: int = 6,
     *,
     seen: Iterable[Card] = (),
-    natural_required: bool = True,
+    rules: Rules | None = None,
     seed: int | random.Random = 0,
     lang: str = "en",
 ) -> Any:
@@ -163,7 +163,7 @@ def completion_figure(
     [1, 2]
     """
     t = translator(lang)
-    curve = completion_curve(hand, phase, max_draws, seen=seen, natural_required=natural_required, seed=seed)
+    curve = completion_curve(hand, phase, max_draws, seen=seen, rules=rules, seed=seed)
     methods = {"exact": t.gettext("exact"), "simulated": t.gettext("simulated")}
     curve["method"] = [methods.get(method, method) for method in curve["method"]]
     curve["above"] = curve["high"] - curve["probability"]

@@ -15,7 +15,7 @@ import pandas as pd
 
 from phase10kit.cards import KIND_COUNT
 from phase10kit.errors import Phase10Error, Reason
-from phase10kit.probability.arguments import PhaseLike, natural_rule, resolve_phases, with_progress
+from phase10kit.probability.arguments import PhaseLike, resolve_phases, with_progress
 from phase10kit.probability.batch import can_complete_batch
 from phase10kit.probability.profiles import (
     STANDARD_DECK,
@@ -100,14 +100,13 @@ def simulate_deal_odds(
     seed: int | random.Random | np.random.Generator = 0,
     phases: Iterable[PhaseLike] | None = None,
     rules: Rules | None = None,
-    natural_required: bool = True,
     deck: DeckSpec = STANDARD_DECK,
     progress: bool = False,
 ) -> pd.DataFrame:
     """Deal odds estimated from ``n`` random deals, indexed like ``exact_deal_odds``.
 
     Columns: ``phase``, ``hits`` (deals holding it), ``n``, ``probability`` and the Wilson 95%
-    interval ``low``..``high``. ``phases``, ``rules`` and ``natural_required`` are read as by ``exact_deal_odds``.
+    interval ``low``..``high``. ``phases`` and ``rules`` are read as by ``exact_deal_odds``.
 
     >>> table = simulate_deal_odds(2_000, seed=7, phases=[1])
     >>> row = table.loc[1]
@@ -115,12 +114,11 @@ def simulate_deal_odds(
     (2000, True)
     """
     _check_samples(n)
-    natural = natural_rule(rules, natural_required)
     chosen = resolve_phases(phases, rules)
     hits = np.zeros(len(chosen), dtype=np.int64)
     for profiles in deal_profiles(n, hand_size, seed, deck, progress):
         for i, (_, phase_) in enumerate(chosen):
-            hits[i] += int(can_complete_batch(profiles, phase_, natural_required=natural).sum())
+            hits[i] += int(can_complete_batch(profiles, phase_, rules=rules).sum())
     rows = []
     for (number, phase_), hit in zip(chosen, hits.tolist(), strict=True):
         low, high = wilson_interval(hit, n)

@@ -29,7 +29,7 @@ import hashlib
 import os
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from math import comb
 from pathlib import Path
@@ -52,7 +52,7 @@ from phase10kit.probability.solitaire_profiles import (
     profile_space,
     transitions,
 )
-from phase10kit.rules import HAND_SIZE, Rules
+from phase10kit.rules import HAND_SIZE, STANDARD_RULES, Rules
 from phase10kit.solver import can_complete
 
 __all__ = [
@@ -227,7 +227,8 @@ class SolitaireOptimum:
                 details={"count": self.hand_size},
             )
         after = min(self.discard_values(hand).values())  # checks the hand
-        return 0.0 if can_complete(hand, self.phase, natural_required=self.natural_required) else after
+        rules = replace(STANDARD_RULES, natural_required=self.natural_required)  # its phases are parsed already
+        return 0.0 if can_complete(hand, self.phase, rules=rules) else after
 
     def holds(self, hand: Sequence[Card]) -> bool:
         """Whether the cards hold the phase (the model's vectorised check; any number of cards)."""

@@ -63,7 +63,7 @@ def _hidden(table: Table, shown: set[str]) -> set[str]:
 
 def _example_kinds(rules: Rules) -> set[str]:
     """The card kinds of Phase 1's fixed example (these tests stay in hand 1): the page shows it as the reminder."""
-    layout = example_layout(rules.phases[0], natural_required=rules.natural_required)
+    layout = example_layout(rules.phases[0], rules=rules)
     return {str(card) for card in layout.cards} if layout is not None else set()
 
 
