@@ -90,6 +90,13 @@ ONE_PER_HAND = Exercise(
     hints=(
         N_("How many phases may a player make in one round?"),
         N_("A run of 9 holds a run of 7 and a run of 8, but it is laid once, for one phase."),
+        N_("Phases are made in order, one per round, and a player who has made a phase moves on in the next round."),
+    ),
+    worked=N_(
+        "A player makes at most one phase in a round, and the phases come in order.\n"
+        "p1's run of 9 is long enough for all three, but it is laid once, for the first phase (a run of 7; the extra "
+        "cards only make that run longer).\n"
+        "So p1 has made one phase this round and is on phase 2 in the next round."
     ),
     judge=_judge_one_per_hand,
     position_after_answer=True,  # the table of round 2 shows the phase p1 is on: the answer
@@ -156,6 +163,16 @@ WITH_RUNS = Exercise(
     hints=(
         N_("In the notation a run is written r: r7 is a run of 7."),
         N_("Look for the letter r in each phase, also in phases that mix a set and a run."),
+        N_(
+            "Go down the table of the ten phases one by one, and note each phase that has an r; leave out those "
+            "with only s or c."
+        ),
+    ),
+    worked=N_(
+        "In the notation s is a set, r a run and c a colour group.\n"
+        "Phase 1 is 2s3 (no r); Phases 2 and 3 are s3+r4 and s4+r4; Phases 4, 5 and 6 are r7, r8 and r9.\n"
+        "Phase 7 is 2s4, Phase 8 c7, Phase 9 s5+s2 and Phase 10 s5+s3: no r.\n"
+        "The phases with a run: 2 3 4 5 6."
     ),
     judge=_judge_with_runs,
 )
@@ -217,6 +234,13 @@ SAME_NUMBER = Exercise(
     hints=(
         N_("Which number does the hand hold many times? Both sets may be of that number."),
         N_("Each card goes into one group only: count the 7s and the Wild, then split them in two."),
+        N_("Each set needs three cards, and no card may be used more often than the hand holds it."),
+    ),
+    worked=N_(
+        "The hand holds five 7s (R7, G7, Y7 and two B7s) and a Wild: six cards for two sets of 3.\n"
+        "The two sets of Phase 1 may have the same number, as long as they share no card.\n"
+        "One lay-down: s[R7 B7 G7] s[Y7 B7 W], each B7 a different card (other splits of the six cards work "
+        "too)."
     ),
     judge=_judge_same,
 )
@@ -254,6 +278,16 @@ WHOLE = Exercise(
     hints=(
         N_("How many groups does Phase 1 have?"),
         N_("A phase is laid down all at once or not at all."),
+        N_(
+            "Compare the two lay-downs: does each put the whole of Phase 1 on the table? A discard after the draw is "
+            "always allowed."
+        ),
+    ),
+    worked=N_(
+        "Phase 1 is two sets of 3, and a phase is laid down whole, in one move.\n"
+        "p1 lay s[R7 B7 G7] s[Y2 B2 W] lays both sets: allowed. Discarding R3 or W after the draw is allowed too.\n"
+        "p1 lay s[R7 B7 G7] lays only one of the two sets.\n"
+        "The rules refuse p1 lay s[R7 B7 G7]."
     ),
     judge=explained(
         spot_the_refusal(order_position, WHOLE_ACTIONS),
@@ -278,8 +312,15 @@ IN_ORDER = Exercise(
     solution=ORDER_ACTIONS[0],
     wrong=ORDER_ACTIONS[1:],
     hints=(
-        N_("Which phase is s[R7 B7 G7] r[R3 G4 Y5 B6]?"),
         N_("Everyone makes the phases one after another, starting with Phase 1."),
+        N_("Read each lay-down in the notation: which phase does it make? (s is a set, r a run.)"),
+        N_("p1 is on Phase 1, two sets of 3: a lay-down of any other phase is refused, however good its cards."),
+    ),
+    worked=N_(
+        "p1 is on Phase 1, two sets of 3, and everyone makes the phases in order.\n"
+        "s[R7 B7 G7] s[Y2 B2 W] is Phase 1: allowed. Discarding G4 or Y9 is allowed too.\n"
+        "s[R7 B7 G7] r[R3 G4 Y5 B6] is a set of 3 and a run of 4: Phase 2, which p1 may not make before Phase 1.\n"
+        "The rules refuse p1 lay s[R7 B7 G7] r[R3 G4 Y5 B6]."
     ),
     judge=explained(
         spot_the_refusal(order_position, ORDER_ACTIONS),
@@ -325,6 +366,14 @@ EXTRA_CARDS = Exercise(
     hints=(
         N_("Extra cards are allowed at lay-down, but only in a certain place."),
         N_("An extra card must make one of the phase's own groups longer; Phase 1 has two groups."),
+        N_("Count the groups of each lay-down and compare with the two groups of Phase 1."),
+    ),
+    worked=N_(
+        "Phase 1 is two sets of 3; by the default rules, extra cards may make the phase's own groups longer.\n"
+        "s[R6 B6 G6 Y6] s[R8 B8 G8] and s[R6 B6 G6] s[R8 B8 G8 Y8] lay two sets, one of them a set of 4: allowed. "
+        "Discarding R10 is allowed too.\n"
+        "s[R6 B6 G6] s[R8 B8 G8] s[R10 B10 G10] lays a third set, which is no part of Phase 1.\n"
+        "The rules refuse p1 lay s[R6 B6 G6] s[R8 B8 G8] s[R10 B10 G10]."
     ),
     judge=explained(
         spot_the_refusal(extra_position, EXTRA_ACTIONS),

@@ -63,8 +63,16 @@ HIT_NEXT = Exercise(
     solution=HIT_ACTIONS[0],
     wrong=HIT_ACTIONS[1:],
     hints=(
+        N_("A hit needs a card that fits, at a time the rules allow it."),
         N_("Y4 fits p2's set of 4s and Y7 fits p1's set of 7s. So the question is when, not where."),
         N_("The turn a player lays down, they may hit their own groups. What about other players' groups?"),
+    ),
+    worked=N_(
+        "Both hits put a card where it fits: Y4 on p2's set of 4s, Y7 on p1's own set of 7s.\n"
+        "p1 laid down this very turn. That turn a player may hit only their own groups, and other players' groups "
+        "from their next turn on.\n"
+        "So p1 hit p1.1 Y7 is allowed, and so are the discards of G5 and R3.\n"
+        "The rules refuse p1 hit p2.1 Y4."
     ),
     judge=spot_the_refusal(hit_position, HIT_ACTIONS),
     position=hit_position,
@@ -126,7 +134,14 @@ REFILL = Exercise(
     wrong=(87, 88, 0),
     hints=(
         N_("The draw pile is refilled from the discard pile, but one card of the discard pile stays where it is."),
-        N_("The top card of the discard pile stays; the rest are shuffled face down. Then one card is drawn."),
+        N_("Which card stays behind? How many of the 88 cards are then shuffled into the new draw pile?"),
+        N_("The player then draws one card from the new draw pile."),
+    ),
+    worked=N_(
+        "The top card of the discard pile stays face up; the other 87 cards are shuffled face down into a new draw "
+        "pile.\n"
+        "The player draws one of them.\n"
+        "87 − 1 = 86 cards are in the draw pile after the draw."
     ),
     judge=_judge_refill,
     position=refill_position,
@@ -190,7 +205,15 @@ GOING_OUT = Exercise(
     wrong=("p1 discard G5", "p1 hit p1.1 G5; p1 discard G7", "p1 discard G5; p1 hit p1.1 G7"),
     hints=(
         N_("The round ends when a player has no cards left. Which of p1's two cards can go on a group?"),
+        N_("One card can leave p1's hand by a hit, the other by the discard. Which card fits a group on the table?"),
         N_("A turn ends with a discard: whatever p1 still wants to hit must come before it."),
+        N_("In the notation p1.1 is p1's first group. Write the moves in the order they are played, separated by ;."),
+    ),
+    worked=N_(
+        "p1 holds G5 and G7, and the round ends when both have left p1's hand.\n"
+        "G7 fits p1's first group, the set of 7s s[R7 B7 G7 Y7]; G5 fits no group on the table.\n"
+        "So p1 hits G7 first, then discards G5, the last card, and the round ends.\n"
+        "The moves: p1 hit p1.1 G7; p1 discard G5."
     ),
     judge=_judge_out,
     position=out_position,
