@@ -48,14 +48,20 @@ WORKED = N_("Worked solution")
 _INLINE_CODE = re.compile(r"`([^`\n]+)`")
 CODE_INDENT = "    "
 """A line starting with four spaces is code (Markdown's indented code block)."""
+_CODE_STYLE = (
+    ' style="line-height: 1.4; padding: 0.4em 0.8em; margin: 0.3em 0;'
+    ' background: var(--jp-layout-color2, #f2f2f2); border-radius: 4px; overflow-x: auto"'
+)
+"""A code block's own line height (the widget's HTML is set to a button's height per line) and a shaded box."""
 
 
 def steps_html(text: str) -> str:
     r"""A worked solution as an ordered list: one step per line, text in backticks as code, and the lines
     indented by four spaces (dedented) as one code block under the step before them. Everything is escaped.
 
-    >>> print(steps_html("Sort: `sorted(x)`.\nThe function:\n    def f(x):\n        return x < 1"))
-    <ol><li>Sort: <code>sorted(x)</code>.</li><li>The function:<pre><code>def f(x):
+    >>> html = steps_html("Sort: `sorted(x)`.\nThe function:\n    def f(x):\n        return x < 1")
+    >>> print(html.replace(_CODE_STYLE, ' style="..."'))
+    <ol><li>Sort: <code>sorted(x)</code>.</li><li>The function:<pre style="..."><code>def f(x):
         return x &lt; 1</code></pre></li></ol>
     """
     steps: list[list[str]] = []  # each step: its sentence, then its code lines
@@ -69,7 +75,7 @@ def steps_html(text: str) -> str:
     items = []
     for sentence, *code in steps:
         words = _INLINE_CODE.sub(r"<code>\1</code>", escape(sentence))
-        block = "<pre><code>" + escape("\n".join(code)) + "</code></pre>" if code else ""
+        block = f"<pre{_CODE_STYLE}><code>" + escape("\n".join(code)) + "</code></pre>" if code else ""
         items.append(f"<li>{words}{block}</li>")
     return f"<ol>{''.join(items)}</ol>"
 
