@@ -34,6 +34,7 @@ from widgets.course import (
     set_language,
     spot_actions,
 )
+from widgets.worked import steps_html
 
 
 def judge_points(answer: object, t: Translations) -> Verdict:
@@ -174,6 +175,16 @@ def test_the_worked_solution_is_offered_once_the_answer_is_right_and_speaks_the_
     assert box.worked.button.layout.display == "" and box.worked.button.description == "Ver la solución resuelta"
     box.worked.button.click()
     assert box.worked.button.description == "Sí, mostrarla" and "archivo de progreso" in box.worked.area.value
+
+
+def test_a_worked_solution_shows_its_code_as_code_and_escapes_everything() -> None:
+    text = "Refuse a Skip: `card.is_skip`.\n<b>Then</b> the function:\n    def f(cards):\n"
+    text += "        return len(cards) < 3\nDone."
+    html = steps_html(text)
+    assert html.count("<li>") == 3 and "<code>card.is_skip</code>" in html and "&lt;b&gt;Then" in html
+    assert "<code>def f(cards):\n    return len(cards) &lt; 3</code></pre></li><li>Done.</li>" in html
+    assert html.count("<pre ") == 1
+    assert steps_html("One step.\n\n   \nTwo.") == "<ol><li>One step.</li><li>Two.</li></ol>"  # blank lines: no steps
 
 
 def test_an_exercise_without_a_worked_solution_never_offers_one() -> None:

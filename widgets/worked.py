@@ -3,7 +3,9 @@
 A wrong answer never reaches it (its hint steps stop at the last hint). Once every hint has been read, or the
 exercise is solved, a "Show the worked solution" button appears; its first click says what reading it means
 (it gives the answer away and the progress file records it) and its second click shows the steps, one per
-line, under a "Worked solution" heading, and records it (``Exercise.worked_solution``).
+line, under a "Worked solution" heading, and records it (``Exercise.worked_solution``). A step may quote code: text
+in backticks is shown as code, and lines indented by four spaces are a code block under the step before them (the
+code of a "write it yourself" exercise), as in Markdown.
 
 >>> def judge(answer: object, t: object) -> tuple[bool, str]:
 ...     return answer == 4, ""
@@ -20,6 +22,7 @@ line, under a "Worked solution" heading, and records it (``Exercise.worked_solut
 
 from __future__ import annotations
 
+import re
 from html import escape
 from typing import Any
 
@@ -31,7 +34,7 @@ from phase10kit.i18n import N_, check_lang, translator
 from widgets._controls import button
 from widgets._safety import BrowserLocked, LockedRow, locked_html
 
-__all__ = ["SHOW", "WORKED", "WorkedSolution"]
+__all__ = ["SHOW", "WORKED", "WorkedSolution", "steps_html"]
 
 SHOW = N_("Show the worked solution")
 CONFIRM = N_("Yes, show it")
@@ -40,6 +43,41 @@ ASK_AGAIN = N_(
     "Try the hints once more, or click again to read it."
 )
 WORKED = N_("Worked solution")
+
+
+_INLINE_CODE = re.compile(r"`([^`\n]+)`")
+CODE_INDENT = "    "
+"""A line starting with four spaces is code (Markdown's indented code block)."""
+_CODE_STYLE = (
+    ' style="line-height: 1.4; padding: 0.4em 0.8em; margin: 0.3em 0;'
+    ' background: var(--jp-layout-color2, #f2f2f2); border-radius: 4px; overflow-x: auto"'
+)
+"""A code block's own line height (the widget's HTML is set to a button's height per line) and a shaded box."""
+
+
+def steps_html(text: str) -> str:
+    r"""A worked solution as an ordered list: one step per line, text in backticks as code, and the lines
+    indented by four spaces (dedented) as one code block under the step before them. Everything is escaped.
+
+    >>> html = steps_html("Sort: `sorted(x)`.\nThe function:\n    def f(x):\n        return x < 1")
+    >>> print(html.replace(_CODE_STYLE, ' style="..."'))
+    <ol><li>Sort: <code>sorted(x)</code>.</li><li>The function:<pre style="..."><code>def f(x):
+        return x &lt; 1</code></pre></li></ol>
+    """
+    steps: list[list[str]] = []  # each step: its sentence, then its code lines
+    for line in text.splitlines():
+        if line.startswith(CODE_INDENT) and line.strip():
+            if not steps:
+                steps.append([""])
+            steps[-1].append(line[len(CODE_INDENT) :])
+        elif line.strip():
+            steps.append([line.strip()])
+    items = []
+    for sentence, *code in steps:
+        words = _INLINE_CODE.sub(r"<code>\1</code>", escape(sentence))
+        block = f"<pre{_CODE_STYLE}><code>" + escape("\n".join(code)) + "</code></pre>" if code else ""
+        items.append(f"<li>{words}{block}</li>")
+    return f"<ol>{''.join(items)}</ol>"
 
 
 class WorkedSolution(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
@@ -76,11 +114,9 @@ class WorkedSolution(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
             self.area.value = f'<p class="p10-worked-warning">{escape(t.gettext(ASK_AGAIN))}</p>'
         elif self.state == "asked":
             self.state = "shown"
-            text = self._text()
-            steps = "".join(f"<li>{escape(line)}</li>" for line in text.splitlines() if line.strip())
             self.area.value = (
                 f'<div class="p10-worked-steps" role="region" aria-label="{escape(t.gettext(WORKED))}">'
-                f"<strong>{escape(t.gettext(WORKED))}</strong><ol>{steps}</ol></div>"
+                f"<strong>{escape(t.gettext(WORKED))}</strong>{steps_html(self._text())}</div>"
             )
             self.button.layout.display = "none"
         return self.state

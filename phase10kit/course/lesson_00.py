@@ -29,6 +29,13 @@ EXERCISES: tuple[Exercise, ...] = (
         hints=(
             N_("One of the two words means cards, the other means time."),
             N_("A round lasts from one deal until someone has no cards left."),
+            N_("Read the lesson's two definitions again: which word is defined as the cards one player holds?"),
+        ),
+        worked=N_(
+            "The course gives each word one meaning: a hand is the cards one player holds; a round is one deal, "
+            "played until someone has no cards left.\n"
+            "Ana's ten cards are cards she holds in her fingers, not a stretch of play.\n"
+            "So they are her hand: the answer is hand."
         ),
         judge=choice_judge(
             [N_("hand"), N_("round")],
@@ -51,8 +58,14 @@ EXERCISES: tuple[Exercise, ...] = (
         solution=67,
         wrong=(68, 40, 108),
         hints=(
-            N_("Take away every card that has left the draw pile: the players' cards and one more."),
-            N_("Four players hold ten cards each, and the face-up discard pile holds one card."),
+            N_("The draw pile is what is left of the deck once the deal is done. Which cards have left it?"),
+            N_("Every player's ten cards have left the draw pile: how many cards is that for four players?"),
+            N_("One more card has left it: the card turned face up to start the discard pile. Take both from 108."),
+        ),
+        worked=N_(
+            "The four players hold 4 × 10 = 40 cards.\n"
+            "The card turned face up for the discard pile is one more: 41 cards have left the deck.\n"
+            "108 − 41 = 67 cards are left in the draw pile."
         ),
         judge=exact_judge(
             67,

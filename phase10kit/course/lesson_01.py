@@ -91,8 +91,15 @@ EXERCISES: tuple[Exercise, ...] = (
         solution=WILD_CHANCE,
         wrong=(Fraction(1, 2), Fraction(1, 4), Fraction(1, 5)),
         hints=(
-            N_("A chance is favourable cards over all cards."),
-            N_("Count the Wilds in the deck, then divide by the size of the deck."),
+            N_("A chance is favourable cards over all cards, when every card is equally likely."),
+            N_("All cards: how many cards does the whole deck hold? That is the bottom of the fraction."),
+            N_("Favourable cards: how many of them are Wilds? That is the top; reduce the fraction if you like."),
+        ),
+        worked=N_(
+            "The deck is shuffled, so every one of its cards is equally likely to be dealt: the chance is Wilds over "
+            "all cards.\n"
+            "The deck holds 108 cards, and 8 of them are Wilds.\n"
+            "8/108 = 2/27, about 0.074: a little less than one card in 13."
         ),
         judge=predict_judge(WILD_CHANCE, Fraction(1, 50)),
     ),
@@ -105,8 +112,14 @@ EXERCISES: tuple[Exercise, ...] = (
         solution=96,
         wrong=(48, 108, 12),
         hints=(
+            N_("Count in three steps: the numbers, the colours, and the copies of each card."),
             N_("Numbers 1 to 12, four colours: and how many copies of each card?"),
-            N_("Multiply: numbers, times colours, times copies."),
+            N_("Multiply: numbers, times colours, times copies. Wilds and Skips are no number cards."),
+        ),
+        worked=N_(
+            "The numbers run from 1 to 12: 12 numbers.\n"
+            "Each number comes in four colours: 12 × 4 = 48 different number cards.\n"
+            "The deck holds two copies of each: 48 × 2 = 96 number cards (with the 8 Wilds and 4 Skips, 108 cards)."
         ),
         judge=exact_judge(
             96,
@@ -131,6 +144,17 @@ EXERCISES: tuple[Exercise, ...] = (
         hints=(
             N_("Count the copies of each card and compare with the deck."),
             N_("The deck has eight Wilds, four Skips and two copies of each number card."),
+            N_(
+                "Take the three lists one at a time: which card appears most often in each, and does the deck hold "
+                "that many of it?"
+            ),
+        ),
+        worked=N_(
+            "A: R4 R4 B4 W W is two red 4s, a blue 4 and two Wilds; the deck holds two red 4s and eight Wilds, so A "
+            "can be dealt.\n"
+            "C: seven Wilds and a Skip; the deck holds eight Wilds and four Skips, so C can be dealt.\n"
+            "B: R4 R4 R4 W holds three red 4s, but only two red 4s exist.\n"
+            "The answer is B: it could never be one player's cards."
         ),
         judge=choice_judge(
             ["A", "B", "C"],
@@ -154,8 +178,16 @@ EXERCISES: tuple[Exercise, ...] = (
         solution=Fraction(5, 11),
         wrong=(Fraction(6, 11), Fraction(1, 6), Fraction(1, 22), Fraction(1, 2)),
         hints=(
-            N_("Count all hands of 3, then the hands with no Wild at all."),
-            N_("At least one Wild is everything except the hands with no Wild."),
+            N_("At least one Wild is everything except the hands with no Wild: count those instead."),
+            N_("All hands: 3 of the 12 cards, without order. The lesson counted them above."),
+            N_("A hand with no Wild takes its three cards from the 10 number cards: count those hands the same way."),
+            N_("The chance of no Wild is those hands over all hands; at least one Wild is 1 minus that chance."),
+        ),
+        worked=N_(
+            "All hands of 3 from 12 cards: 12 × 11 × 10 / 6 = 220.\n"
+            "Hands with no Wild take their 3 cards from the 10 number cards: 10 × 9 × 8 / 6 = 120.\n"
+            "The chance of no Wild is 120/220 = 6/11.\n"
+            "The chance of at least one Wild is 1 − 6/11 = 5/11."
         ),
         judge=exact_judge(
             Fraction(5, 11),
@@ -178,8 +210,21 @@ EXERCISES: tuple[Exercise, ...] = (
         solution=could_be_dealt,
         wrong=(_no_copies, _two_of_everything),
         hints=(
-            N_("Count how often each card occurs: collections.Counter does it."),
+            N_("The cards are impossible when some card appears more often than the deck holds it."),
+            N_("Count how often each card occurs: Counter(cards).items() gives each different card with its count."),
             N_("Compare each count with the deck: 2 for a number card, 8 for a Wild, 4 for a Skip."),
+            N_("Before you check, try your function on R4 R4 R4 (False), W W W (True) and S S S S S (False)."),
+        ),
+        worked=N_(
+            "Count each different card once: `Counter(cards).items()` gives each card with how often it occurs.\n"
+            "Each kind of card has its own limit in the deck: 8 for a Wild, 4 for a Skip, 2 for a number card.\n"
+            "If any count is above its card's limit the cards cannot be dealt; if none is, they can:\n"
+            "    def could_be_dealt(cards):\n"
+            "        for card, count in Counter(cards).items():\n"
+            "            limit = 8 if card.is_wild else 4 if card.is_skip else 2\n"
+            "            if count > limit:\n"
+            "                return False\n"
+            "        return True"
         ),
         judge=hidden_cases("could_be_dealt", POSSIBLE_CASES, numbers="close"),
     ),

@@ -146,7 +146,17 @@ EXERCISES: tuple[Exercise, ...] = (
         wrong=(Fraction(1, 3), Fraction(1, 2), Fraction(1, 4)),
         hints=(
             N_("Most hands of three mix numbers: is a set common or rare?"),
+            N_(
+                "Deal the cards one at a time. The first can be anything; the second must have its number, and only "
+                "a few of the 11 cards left do."
+            ),
             N_("The chance is below one in ten."),
+        ),
+        worked=N_(
+            "The first card can be any card.\n"
+            "The second must have the same number: 3 of the 11 cards left do, a chance of 3/11.\n"
+            "The third must have it too: 2 of the 10 cards left do, a chance of 2/10.\n"
+            "3/11 × 2/10 = 6/110 = 3/55, about 0.055: roughly one hand in 18."
         ),
         judge=predict_judge(SET_CHANCE, Fraction(1, 25)),
     ),
@@ -162,8 +172,19 @@ EXERCISES: tuple[Exercise, ...] = (
         solution=SET_CHANCE,
         wrong=(Fraction(1, 55), Fraction(1, 110), Fraction(3, 220)),
         hints=(
+            N_("A chance is favourable hands over all hands, both counted the same way: without order."),
             N_("All hands: 12 cards choose 3. Favourable: for each number, how many sets of 3 does it make?"),
-            N_("A number has four cards here; a set of 3 leaves out one of them, so each number makes 4 sets."),
+            N_(
+                "A number has four cards here, and a set of 3 leaves out one of them. Count the sets of one number, "
+                "then of all three numbers."
+            ),
+            N_("Divide the sets by all hands, and reduce the fraction."),
+        ),
+        worked=N_(
+            "All hands of 3 from 12 cards, without order: 12 × 11 × 10 / 6 = 220.\n"
+            "Each number has four cards, and a set of 3 leaves out one of them: 4 sets for each number.\n"
+            "The three numbers make 3 × 4 = 12 sets.\n"
+            "The chance is 12/220 = 3/55."
         ),
         judge=exact_judge(
             SET_CHANCE,
@@ -185,8 +206,17 @@ EXERCISES: tuple[Exercise, ...] = (
         solution="R7 B7 G7 W",
         wrong=("R7 B7 G7 Y7", "R7 B7 W S", "G9 Y9 W R2", "R7 B7 W"),
         hints=(
-            N_("Pick one number that appears three times in the hand, then the Wild."),
-            N_("A Skip never goes into a group, and a set of 4 has four cards."),
+            N_("A set is cards of one number; this one has four cards, and exactly one of them is a Wild."),
+            N_(
+                "So three of the cards are natural cards of one number. Which number does the hand hold at least "
+                "three times?"
+            ),
+            N_("A Skip never goes into a group, and a fourth natural card would leave no place for the Wild."),
+        ),
+        worked=N_(
+            "The hand holds four 7s (R7 B7 G7 Y7), a Wild and a Skip; no other number appears more than twice.\n"
+            "A set of 4 with exactly one Wild is three natural cards of one number and the Wild: three of the 7s.\n"
+            "The set: R7 B7 G7 W (any three of the four 7s work). The Skip never joins a group."
         ),
         judge=judge_build,
         hand=BUILD_HAND,
@@ -204,8 +234,25 @@ EXERCISES: tuple[Exercise, ...] = (
         solution=is_set,
         wrong=(_same_number_attribute, _forgets_skips),
         hints=(
-            N_("Look only at the number cards first: how many different numbers do they have?"),
-            N_("A Wild's card.number is 0: leave Wilds out of the numbers, and refuse any Skip."),
+            N_("A set has one number. Look only at the number cards first: how many different numbers do they have?"),
+            N_("A Wild's card.number is 0, and so is a Skip's: leave both out of the numbers (card.is_number)."),
+            N_("Two more cases are no set: a Skip anywhere among the cards, and no number card at all."),
+            N_(
+                "Before you check, try your function on R7 B7 W (True), W W W (False), R7 B7 S (False) and R7 B8 "
+                "(False)."
+            ),
+        ),
+        worked=N_(
+            "A Skip is never part of a set: if any card is a Skip, the answer is False.\n"
+            "Collect the numbers of the number cards only, each once: `set(card.number for card in cards if "
+            "card.is_number)`. Wilds and Skips are left out.\n"
+            "The cards are a set when exactly one number is left: none means only Wilds (or no cards), two or more "
+            "mix numbers.\n"
+            "    def is_set(cards):\n"
+            "        if any(card.is_skip for card in cards):\n"
+            "            return False\n"
+            "        numbers = set(card.number for card in cards if card.is_number)\n"
+            "        return len(numbers) == 1"
         ),
         judge=hidden_cases("is_set", SET_CASES, numbers="close"),
     ),
@@ -221,8 +268,17 @@ EXERCISES: tuple[Exercise, ...] = (
         solution=SPOT_ACTIONS[0],
         wrong=SPOT_ACTIONS[1:],
         hints=(
-            N_("Check each group of each lay-down: is every one a set?"),
-            N_("A set has one number; a Wild can fill a set but cannot join two numbers."),
+            N_("Phase 1 is two sets of 3. Three of the moves are allowed: look for the one group that is no set."),
+            N_("A discard after the draw is always allowed. Check the lay-downs, one group at a time."),
+            N_("For each group, write down the numbers of its natural cards: how many different ones are there?"),
+            N_("A Wild stands for one number: it can fill a set, but it cannot join two different numbers."),
+        ),
+        worked=N_(
+            "p1 discard R1 is allowed: after drawing, a player may discard.\n"
+            "s[R7 B7 G7], s[Y2 B2 G2] and s[R7 B7 G7 W] are sets: one number each (the Wild stands for a 7, and a "
+            "fourth card may make a set of Phase 1 longer).\n"
+            "s[R1 R3 W] has two numbers, 1 and 3, and its Wild stands for only one number: it is no set.\n"
+            "The rules refuse p1 lay s[R7 B7 G7] s[R1 R3 W]."
         ),
         judge=spot_the_refusal(phase_one_position, SPOT_ACTIONS),
         position=phase_one_position,

@@ -188,7 +188,17 @@ EXERCISES: tuple[Exercise, ...] = (
         wrong=(Fraction(1, 2), Fraction(1, 3), Fraction(1, 100)),
         hints=(
             N_("Is a run of 3 more common than a set of 3 was in lesson 02?"),
+            N_(
+                "A run needs three numbers in a row, and only a few of those fit in 1 to 6; but the colours are "
+                "free, so each of them comes in many hands."
+            ),
             N_("It is between one in ten and one in five."),
+        ),
+        worked=N_(
+            "All hands of 3 from the 12 cards: 220.\n"
+            "The runs of numbers that fit in 1 to 6 are 1-2-3, 2-3-4, 3-4-5 and 4-5-6.\n"
+            "Each card of a run can be red or blue: 2 × 2 × 2 = 8 hands for each, 4 × 8 = 32 hands in all.\n"
+            "32/220 = 8/55, about 0.145: nearly three times as likely as a set of 3 (3/55)."
         ),
         judge=predict_judge(RUN_CHANCE, Fraction(1, 25)),
     ),
@@ -204,8 +214,22 @@ EXERCISES: tuple[Exercise, ...] = (
         solution=RUN_HANDS,
         wrong=(4, 48, 8, 24),
         hints=(
-            N_("First list the runs of numbers: which three numbers in a row fit in 1 to 6?"),
-            N_("Four runs of numbers, and each of the three cards can be red or blue."),
+            N_("Split the count in two: first which numbers, then which colours."),
+            N_(
+                "List the runs of numbers that fit in 1 to 6, from the lowest start up. 6 is the top of this deck, "
+                "and runs never wrap back to 1."
+            ),
+            N_(
+                "Take one run of numbers, say 1-2-3: each of its three cards can be red or blue. How many hands is "
+                "that?"
+            ),
+            N_("Every run of numbers has as many colourings as that one: multiply by the number of runs you listed."),
+        ),
+        worked=N_(
+            "The runs of numbers that fit in 1 to 6: 1-2-3, 2-3-4, 3-4-5 and 4-5-6 (5-6-1 and 6-1-2 would wrap, and "
+            "runs never wrap).\n"
+            "Each of the three cards can be red or blue: 2 × 2 × 2 = 8 hands for each run of numbers.\n"
+            "4 × 8 = 32 hands make a run."
         ),
         judge=exact_judge(
             RUN_HANDS,
@@ -225,8 +249,14 @@ EXERCISES: tuple[Exercise, ...] = (
         solution="R3 G4 W G6 Y7",
         wrong=("R3 G4 G6 Y7 R8", "R12 B1 W R3 G4", "R3 G4 W G6 S", "G4 W G6"),
         hints=(
-            N_("Find numbers that are almost in a row: the Wild may fill one gap."),
+            N_("A run of 5 is five numbers in a row; the Wild stands for one number that is missing."),
+            N_("Write the hand's numbers in order and look for four of them with exactly one gap."),
             N_("Look at 3, 4, 6, 7 and 8 in the hand: one number is missing among them."),
+        ),
+        worked=N_(
+            "The numbers in the hand, in order: 1, 3, 4, 6, 7, 8, 9, 12, besides a Wild and a Skip.\n"
+            "From 3 to 7 only the 5 is missing, so the Wild can stand for 5.\n"
+            "R3 G4 W G6 Y7 is a run of 5 with one Wild (G4 W G6 Y7 R8 and G6 Y7 R8 B9 W work too)."
         ),
         judge=judge_build,
         hand=BUILD_HAND,
@@ -243,6 +273,12 @@ EXERCISES: tuple[Exercise, ...] = (
         hints=(
             N_("A run can grow at either end: is there room above the 12?"),
             N_("12 is the top number and is never followed by 1: the run can only grow downwards."),
+            N_("A card that grows a run at its low end is one below the run's lowest number; its colour is free."),
+        ),
+        worked=N_(
+            "A run grows by one card at either end: one below its lowest number, or one above its highest.\n"
+            "Nothing comes above 12: runs never wrap, so 1 does not follow 12.\n"
+            "Below 10 comes 9: any 9 works, for example Y9, which makes Y9 R10 B11 G12."
         ),
         judge=judge_top,
     ),
@@ -258,8 +294,19 @@ EXERCISES: tuple[Exercise, ...] = (
         solution=is_run,
         wrong=(_wraps, _in_given_order, _no_gaps_only),
         hints=(
+            N_("A run has each number once, in a row; the order the cards are held in does not matter."),
             N_("Sort the numbers first (sorted), then compare each number with the one before it."),
-            N_("Each number must be exactly one more than the one before: that rules out gaps and repeats."),
+            N_("What must the difference between two neighbours be? Think of R3 R3 G4 (a repeat) and R3 G5 (a gap)."),
+            N_("Before you check, try your function on Y6 R3 B5 G4 (True), R3 G4 G6 (False) and R11 R12 R1 (False)."),
+        ),
+        worked=N_(
+            "The order in the hand does not matter, so sort the numbers: `sorted(card.number for card in cards)`.\n"
+            "In a run each number is exactly one more than the one before it; a repeat (3, 3) or a gap (3, 5) breaks "
+            "that.\n"
+            "Wrapping needs no case of its own: 11 12 1 sorts to 1 11 12, which has a gap.\n"
+            "    def is_run(cards):\n"
+            "        numbers = sorted(card.number for card in cards)\n"
+            "        return all(numbers[i] == numbers[i - 1] + 1 for i in range(1, len(numbers)))"
         ),
         judge=hidden_cases("is_run", RUN_CASES, numbers="close"),
     ),
@@ -275,8 +322,17 @@ EXERCISES: tuple[Exercise, ...] = (
         solution=SPOT_ACTIONS[0],
         wrong=SPOT_ACTIONS[1:],
         hints=(
+            N_("Every lay-down here has the same set: the question is in the runs."),
             N_("Check each run: do its numbers go up by one, from the first card to the last?"),
-            N_("A Wild can stand below 10 or above 3, but nothing comes after 12."),
+            N_("Work out the number each Wild stands for. Is there a number it can be?"),
+            N_("12 is the top number and is never followed by 1."),
+        ),
+        worked=N_(
+            "Every lay-down has the set s[R5 B5 G5], so look at the runs; p1 discard Y9 is allowed.\n"
+            "r[W B10 R11 R12]: the Wild stands for 9, giving 9 10 11 12, a run.\n"
+            "r[B1 G2 Y3 W]: the Wild stands for 4, giving 1 2 3 4, a run.\n"
+            "r[R11 R12 B1 G2] needs 1 to follow 12, but runs never wrap.\n"
+            "The rules refuse p1 lay s[R5 B5 G5] r[R11 R12 B1 G2]."
         ),
         judge=judge_spot_wrap,
         position=run_phase_position,

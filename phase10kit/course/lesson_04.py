@@ -172,7 +172,17 @@ PREDICT_THREE = Exercise(
     wrong=(Fraction(1, 4), Fraction(1, 16), Fraction(1, 3)),
     hints=(
         N_("The first card can be anything; what must the second and the third card be?"),
-        N_("After the first card, 11 cards are left and 2 of them have its colour; then 10 are left."),
+        N_(
+            "Each colour has only three cards in this deck. After the first card, how many of the 11 cards left "
+            "have its colour?"
+        ),
+        N_("It is rarer than a set of 3 was in lesson 02 (3/55)."),
+    ),
+    worked=N_(
+        "The first card can be any card.\n"
+        "The second must have its colour: 2 of the 11 cards left do, a chance of 2/11.\n"
+        "The third must have it too: 1 of the 10 cards left does, a chance of 1/10.\n"
+        "2/11 × 1/10 = 2/110 = 1/55, about 0.018 (counted as hands: 4 one-colour hands of 220)."
     ),
     judge=predict_judge(small_deck_colour_chance),
 )
@@ -192,6 +202,15 @@ BUILD_FOUR = Exercise(
     hints=(
         N_("A colour group looks only at the colours: the numbers may be anything."),
         N_("Count the cards of each colour in the hand: which colour has four cards?"),
+        N_(
+            "Leave out the Wild (the target has none) and the Skip (it has no colour). Four 4s make a set, "
+            "not a colour group."
+        ),
+    ),
+    worked=N_(
+        "A colour group is cards of one colour, whatever their numbers.\n"
+        "The hand's colours: blue B1 B4 B9 B12, red R4 R9, green G4, yellow Y4, besides a Wild and a Skip.\n"
+        "Only blue has four cards: B1 B4 B9 B12 is the colour group of 4, without a Wild."
     ),
     judge=build_judge(BUILD_HAND, GroupKind.COLOR, 4, wilds=0),
     hand=BUILD_HAND,
@@ -266,8 +285,25 @@ IS_COLOUR_GROUP = Exercise(
     solution=is_colour_group_solution,
     wrong=(_any_cards, _no_skip, _same_number),
     hints=(
-        N_("Look at the natural cards only (card.is_number): how many colours do they have?"),
+        N_(
+            "A colour group has one colour. Look at the natural cards only (card.is_number): how many colours do "
+            "they have?"
+        ),
+        N_("A Wild stands for any colour and a Skip has none: leave both out of the colours."),
         N_("Two more things refuse a group: a Skip among the cards, and no natural card at all."),
+        N_("Before you check, try your function on Y7 Y7 W (True), B1 B4 R9 (False), R2 R5 S (False) and W W (False)."),
+    ),
+    worked=N_(
+        "A Skip is never part of a group: if any card is a Skip, the answer is False.\n"
+        "Collect the colours of the natural cards only, each once: `set(card.color for card in cards if "
+        "card.is_number)`.\n"
+        "One colour left means a colour group; none (only Wilds, or no cards) or two or more mean no colour "
+        "group.\n"
+        "    def is_colour_group(cards):\n"
+        "        if any(card.is_skip for card in cards):\n"
+        "            return False\n"
+        "        colours = set(card.color for card in cards if card.is_number)\n"
+        "        return len(colours) == 1"
     ),
     judge=hidden_cases(COLOUR_NAME, COLOUR_CASES, numbers="close"),
 )
@@ -314,7 +350,15 @@ PHASE8_OUTS = Exercise(
     wrong=(13, 11, 6),
     hints=(
         N_("Which colour is the hand collecting? Any card of that colour helps, and so does a Wild."),
+        N_("List the different cards of that colour, one per number: each counts once, however many copies exist."),
         N_("The deck has only two copies of each number card: look at the B4s in the hand."),
+        N_("Count the cards of that colour that can still be drawn, then add the Wild."),
+    ),
+    worked=N_(
+        "The hand holds six blue cards; Phase 8 needs seven of one colour, so a blue card or a Wild finishes it.\n"
+        "There are twelve different blue cards, B1 to B12, but both copies of B4 are in the hand already: B4 can "
+        "never be drawn.\n"
+        "That leaves 11 blue cards, and the Wild makes 12 different cards."
     ),
     judge=_judge_outs,
 )

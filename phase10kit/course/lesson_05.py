@@ -67,6 +67,22 @@ PREDICT_RUN = Exercise(
     hints=(
         N_("A Wild can fill a gap (R2 W R4) or stretch an end (R4 R5 W becomes 3-4-5 or 4-5-6)."),
         N_("Count three kinds of hands apart: no Wild, exactly one Wild, two Wilds. There are 220 hands in all."),
+        N_(
+            "No Wild: the lesson counted those runs. Two Wilds: any natural card makes a run with them (W W R1 is "
+            "1-2-3)."
+        ),
+        N_(
+            "One Wild: the two natural cards need different numbers at most two apart (R2 B3, or R2 B4 with the "
+            "Wild between). Either of the two Wilds can join them."
+        ),
+    ),
+    worked=N_(
+        "No Wild: 24 of the 120 hands without a Wild are runs, as the lesson counted.\n"
+        "Two Wilds and one natural card: each of the 10 natural cards makes a run, 10 hands.\n"
+        "One Wild and two natural cards: numbers one apart (1-2, 2-3, 3-4, 4-5) or two apart (1-3, 2-4, 3-5) make "
+        "a run, 7 pairs of numbers in 2 × 2 = 4 colourings each: 28 pairs of cards, each with either Wild: 56 "
+        "hands.\n"
+        "24 + 56 + 10 = 90 runs in 220 hands: 90/220 = 9/22, about 0.41, twice the 1/5 without Wilds."
     ),
     judge=predict_judge(run_chance_with_wilds),
 )
@@ -85,7 +101,17 @@ BUILD_RUN5 = Exercise(
     wrong=("R3 G4 W B6 W", "R3 G4 B6 Y7 R9", "R3 G4 S B6 Y7", "G4 W B6 Y7"),
     hints=(
         N_("A run has numbers in a row; the Wild stands for the one number that is missing."),
-        N_("Look for four natural cards with exactly one gap between the lowest and the highest."),
+        N_(
+            "Write the hand's natural numbers in order, and look for four of them with exactly one gap between the "
+            "lowest and the highest."
+        ),
+        N_("Leave out the Skip and the second Wild: the target uses exactly one Wild, and a Skip never joins a group."),
+    ),
+    worked=N_(
+        "The natural numbers in the hand, in order: 3, 4, 6, 7, 9, 10, 12.\n"
+        "Four of them with exactly one number missing between the lowest and the highest: 3 4 6 7 (5 is missing) "
+        "or 6 7 9 10 (8 is missing).\n"
+        "R3 G4 W B6 Y7 is a run of 5 whose Wild stands for 5 (B6 Y7 W R9 G10, with the Wild as 8, works too)."
     ),
     judge=build_judge(RUN_HAND, GroupKind.RUN, 5, wilds=1),
     hand=RUN_HAND,
@@ -106,7 +132,17 @@ MOST_WILDS_SET = Exercise(
     wrong=("W W W", "R7 W", "R7 R4 W", "W W S"),
     hints=(
         N_("The hand holds three Wilds. Can a set be made of Wilds alone?"),
-        N_("Every group needs at least one natural card: how many Wilds can then go with it?"),
+        N_("By the default rules every group needs at least one natural card, a card that is not a Wild."),
+        N_(
+            "A Skip is no natural card and never joins a group: the natural card is a number card, and which "
+            "number does not matter."
+        ),
+    ),
+    worked=N_(
+        "Three Wilds alone are no set: every group needs at least one natural card.\n"
+        "So a set of 3 holds at most two Wilds, beside one number card; the Skip can never join.\n"
+        "R7 W W is such a set, its Wilds standing for 7s; any number card of the hand with the two Wilds works "
+        "the same way."
     ),
     judge=build_judge(SET_HAND, GroupKind.SET, 3, wilds=2),
     hand=SET_HAND,
@@ -171,6 +207,21 @@ PINNED = Exercise(
     hints=(
         N_("What number does the Wild in r[G3 G4 W Y6] stand for, and can that change once it is laid?"),
         N_("A run grows only at its ends: one below its lowest number, one above its highest."),
+        N_(
+            "Write the run's numbers in order, the Wild's number included. Which numbers fit just below and just above?"
+        ),
+        N_(
+            "Check the five offered cards one at a time against those two ends; a number the run already holds has "
+            "no place."
+        ),
+    ),
+    worked=N_(
+        "The Wild in r[G3 G4 W Y6] stands for 5, and a laid Wild keeps its value until the round ends: the run is "
+        "3 4 5 6.\n"
+        "It can grow only at 2, below 3, and at 7, above 6.\n"
+        "G2 and Y7 fit there, and the Wild fits too, at either end.\n"
+        "G5 and B5 do not: the run has its 5 already (the Wild), and a laid Wild is never swapped.\n"
+        "The cards that fit: G2 Y7 W."
     ),
     judge=_judge_pinned,
 )
@@ -211,6 +262,17 @@ RUN_BOUNDS = Exercise(
     hints=(
         N_("What number does the first Wild of r[W B2 R3 G4] stand for?"),
         N_("A Wild in a run has a number too, and every number of a run lies between 1 and 12."),
+        N_(
+            "For each hit, work out the number the new card would get: one below the run's lowest, or one above its "
+            "highest."
+        ),
+    ),
+    worked=N_(
+        "The run r[W B2 R3 G4] is 1 2 3 4: its first Wild stands for 1.\n"
+        "W>high puts a Wild above 4, as a 5, and Y5 fits there too; a Wild on the set s[R9 B9 G9] stands for a 9. "
+        "Those hits are allowed.\n"
+        "W>low would have to stand for 0, and no card of a run stands below 1.\n"
+        "The rules refuse p1 hit p1.2 W>low."
     ),
     judge=explained(
         spot_the_refusal(bounds_position, BOUNDS_ACTIONS),
@@ -286,8 +348,29 @@ FITS_RUN = Exercise(
     solution=fits_run_solution,
     wrong=(_any_number_nearby, _wrap_around),
     hints=(
-        N_("Take the three kinds of card apart: a Skip, a Wild and a number card."),
-        N_("A number fits at group.low - 1 or group.high + 1, if that number is between 1 and 12; a Wild too."),
+        N_("Take the three kinds of card apart: a Skip, a Wild and a number card. Which of them never fits?"),
+        N_("A run grows only at its ends. Which two numbers would fit, given group.low and group.high?"),
+        N_(
+            "Runs never wrap: a run that starts at 1 has no place below it, and one that ends at 12 none above it. "
+            "What does that mean for a Wild?"
+        ),
+        N_(
+            "Before you check, try your function on r[G10 G11 W] with R1 (False), W (True) and B9 (True), and on "
+            "r[W B2 B3] with R1 (False)."
+        ),
+    ),
+    worked=N_(
+        "A Skip never fits a group: return False for it.\n"
+        "A number card fits only next to an end: its number is group.low - 1 or group.high + 1. No card has 0 or "
+        "13, so a run at 1 or 12 has no place there: no wrap.\n"
+        "A Wild fits at an end that is still open: below a run that does not start at 1, or above one that does "
+        "not end at 12.\n"
+        "    def fits_run(group, card):\n"
+        "        if card.is_skip:\n"
+        "            return False\n"
+        "        if card.is_wild:\n"
+        "            return group.low > 1 or group.high < 12\n"
+        "        return card.number in (group.low - 1, group.high + 1)"
     ),
     judge=hidden_cases("fits_run", FITS_CASES, numbers="close"),
 )

@@ -134,7 +134,17 @@ PREDICT_FLIP = Exercise(
     wrong=(Fraction(1, 4), Fraction(1, 2), Fraction(1, 100)),
     hints=(
         N_("Before anyone looks, every one of the 108 cards is equally likely to be the flipped card."),
-        N_("How many Skips does the deck hold?"),
+        N_(
+            "So the cards dealt before it do not change the chance: it is the same as for the top card of a freshly "
+            "shuffled deck."
+        ),
+        N_("How many Skips does the deck hold? Put them over all the cards."),
+    ),
+    worked=N_(
+        "The deck is shuffled before anyone looks, so each of the 108 cards is equally likely to be the one turned "
+        "up, however many cards were dealt before it.\n"
+        "The deck holds 4 Skips.\n"
+        "The chance is 4/108 = 1/27, about 0.037: about one deal in 27."
     ),
     judge=predict_judge(flip_skip_chance),
 )
@@ -167,8 +177,14 @@ FIRST_PLAYER = Exercise(
     solution="p2",
     wrong=("p1", "p3"),
     hints=(
-        N_("Without the Skip, the player to the left of the dealer starts: that is p1."),
-        N_("A Skip turned up as the first discard skips the first player's first turn."),
+        N_("Who would start if the first discard were not a Skip? The player to the left of the dealer."),
+        N_("That is p1 here: p3 deals, and the turn goes to the left, in seat order."),
+        N_("A Skip turned up as the first discard skips the first player's first turn. Who comes after that player?"),
+    ),
+    worked=N_(
+        "p3 deals, so without the Skip the player to the dealer's left, p1, would start.\n"
+        "A Skip turned up as the first discard skips that player's first turn.\n"
+        "The turn passes on to the left: p2 plays the first turn."
     ),
     judge=player_judge(
         lambda: first_position().current_player,
@@ -215,8 +231,14 @@ WHO_NEXT = Exercise(
     solution="p3",
     wrong=("p2", "p4", "p1"),
     hints=(
-        N_("Without a Skip the turn passes to the left: p1, p2, p3, p4."),
+        N_("Without a Skip, whose turn would come after p1's? The turn passes to the left, in seat order."),
         N_("The player the Skip names loses their next turn; the turn goes on past them."),
+        N_("Whom does p1's Skip name? Leave that seat out and go on to the left."),
+    ),
+    worked=N_(
+        "Without a Skip the turn would pass from p1 to p2.\n"
+        "p1's Skip names p2, so p2 loses that turn.\n"
+        "The turn goes on to the next player to the left: p3 plays the next turn."
     ),
     judge=player_judge(
         lambda: skip_position(*WHO_NEXT_MOVES).current_player,
@@ -251,7 +273,17 @@ ONCE_PER_CIRCUIT = Exercise(
     wrong=CIRCUIT_ACTIONS[1:],
     hints=(
         N_("The discarder chooses whom to skip, but not everyone can be chosen right now."),
-        N_("Who is already waiting to lose a turn?"),
+        N_(
+            "A player can be skipped only once per circuit: nobody may skip a player who is already waiting to lose "
+            "a turn."
+        ),
+        N_("Check each Skip discard: is the player it names already waiting to lose a turn?"),
+    ),
+    worked=N_(
+        "p1's Skip named p3, and p3 has not played since: p3 is waiting to lose a turn.\n"
+        "A player can be skipped only once per circuit, so nobody may name p3 again until that turn is lost.\n"
+        "A Skip against p4 or p1 names a player who is not waiting, and G1 is an ordinary discard.\n"
+        "The rules refuse p2 discard S>p3."
     ),
     judge=spot_the_refusal(circuit_position, CIRCUIT_ACTIONS),
     position=circuit_position,
@@ -290,7 +322,14 @@ FROM_DISCARD = Exercise(
     wrong=DISCARD_CHOICES[1:],
     hints=(
         N_("A turn starts with a draw: from the draw pile, or the top card of the discard pile."),
-        N_("Which card is on top of the discard pile, and may it be taken?"),
+        N_("Look at how each of the four turns starts, and at the card its first move would pick up."),
+        N_("Which card is on top of the discard pile, and may a player ever take that kind of card?"),
+    ),
+    worked=N_(
+        "After p1's Skip, the top card of the discard pile is a Skip.\n"
+        "A Skip is never taken from the discard pile, so p2 take is refused, whatever p2 would discard after it.\n"
+        "The other three turns draw from the draw pile and discard G1, R6 or a Skip against p4: all allowed.\n"
+        "The rules refuse p2 take; p2 discard G1."
     ),
     judge=spot_in_turns(discard_position, DISCARD_CHOICES),
     position=discard_position,
@@ -309,8 +348,15 @@ PHASE8 = Exercise(
     solution="G1 G3 G5 G8 G9 G12 W",
     wrong=("G1 G3 G5 G8 G9 W S", "G1 G3 G5 G8 G9 G12", "G1 G3 G5 G8 G9 G12 S"),
     hints=(
-        N_("Count the green cards. What may fill the seventh place?"),
-        N_("A Wild may, a Skip may not: a Skip has no colour and is never part of a group."),
+        N_("Phase 8 is seven cards of one colour. Count the cards of each colour in the hand."),
+        N_("Six green cards are one short. Which other card of the hand could stand in for a seventh green card?"),
+        N_("A Skip has no colour and is never part of a group; a Wild can stand for a card of any colour."),
+    ),
+    worked=N_(
+        "The hand holds six green cards: G1 G3 G5 G8 G9 G12. Phase 8 needs seven.\n"
+        "The Skip cannot be the seventh: it has no colour and is never part of a group. The Wild can: it stands for "
+        "a green card.\n"
+        "Phase 8: G1 G3 G5 G8 G9 G12 W."
     ),
     judge=build_judge(PHASE8_HAND, GroupKind.COLOR, 7),
     hand=PHASE8_HAND,

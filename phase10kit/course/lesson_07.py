@@ -3,7 +3,8 @@
 Every position is a seeded ``Game`` built from chosen hands (``Game.from_deal``), and the engine is the
 judge: it refuses part of a phase, a phase out of order, a third set at lay-down, a hit on another
 player's group the turn one lays down; it refills the draw pile, moves players to their next phase and
-ends the round when a player has no cards left.
+ends the round when a player has no cards left. The exercises of the lesson's second half, a turn, are
+written in ``lesson_07_turn``; this module lists all of them in the notebook's order.
 
 >>> from phase10kit.course.lesson_07 import EXERCISES
 >>> len(EXERCISES), sorted({exercise.kind for exercise in EXERCISES})
@@ -15,15 +16,21 @@ True
 from __future__ import annotations
 
 from collections import Counter
-from functools import cache
 
-from phase10kit.actions import Discard, Draw, Lay, parse_action
-from phase10kit.cards import format_cards
+from phase10kit.actions import Draw, Lay, parse_action
 from phase10kit.course.answers import MAX_TEXT, read_int
 from phase10kit.course.base import AnswerError, Exercise, Translations, Verdict, brief
 from phase10kit.course.checks import lang_of, refusal_sentence, spot_the_refusal
 from phase10kit.course.lesson_04 import explained
-from phase10kit.course.lesson_06 import first_refusal, split_moves
+from phase10kit.course.lesson_07_turn import (
+    GOING_OUT,
+    HIT_NEXT,
+    REFILL,
+    TURN_EXERCISES,
+    hit_position,
+    out_position,
+    refill_position,
+)
 from phase10kit.errors import Phase10Error
 from phase10kit.game import Game
 from phase10kit.i18n import N_
@@ -83,6 +90,13 @@ ONE_PER_HAND = Exercise(
     hints=(
         N_("How many phases may a player make in one round?"),
         N_("A run of 9 holds a run of 7 and a run of 8, but it is laid once, for one phase."),
+        N_("Phases are made in order, one per round, and a player who has made a phase moves on in the next round."),
+    ),
+    worked=N_(
+        "A player makes at most one phase in a round, and the phases come in order.\n"
+        "p1's run of 9 is long enough for all three, but it is laid once, for the first phase (a run of 7; the extra "
+        "cards only make that run longer).\n"
+        "So p1 has made one phase this round and is on phase 2 in the next round."
     ),
     judge=_judge_one_per_hand,
     position_after_answer=True,  # the table of round 2 shows the phase p1 is on: the answer
@@ -149,6 +163,16 @@ WITH_RUNS = Exercise(
     hints=(
         N_("In the notation a run is written r: r7 is a run of 7."),
         N_("Look for the letter r in each phase, also in phases that mix a set and a run."),
+        N_(
+            "Go down the table of the ten phases one by one, and note each phase that has an r; leave out those "
+            "with only s or c."
+        ),
+    ),
+    worked=N_(
+        "In the notation s is a set, r a run and c a colour group.\n"
+        "Phase 1 is 2s3 (no r); Phases 2 and 3 are s3+r4 and s4+r4; Phases 4, 5 and 6 are r7, r8 and r9.\n"
+        "Phase 7 is 2s4, Phase 8 c7, Phase 9 s5+s2 and Phase 10 s5+s3: no r.\n"
+        "The phases with a run: 2 3 4 5 6."
     ),
     judge=_judge_with_runs,
 )
@@ -161,6 +185,7 @@ SAME_HANDS = ("R7 B7 G7 Y7 B7 W R1 G5 Y9 S", "R2 R4 R6 B8 B9 B10 Y11 Y12 G1 G2")
 def same_position() -> Game:
     """p1 has drawn and holds five 7s (two of them B7), a Wild and four other cards.
 
+    >>> from phase10kit.cards import format_cards
     >>> format_cards(same_position().hands[0])
     'R7 B7 G7 Y7 B7 W R1 G5 Y9 S R12'
     """
@@ -209,6 +234,13 @@ SAME_NUMBER = Exercise(
     hints=(
         N_("Which number does the hand hold many times? Both sets may be of that number."),
         N_("Each card goes into one group only: count the 7s and the Wild, then split them in two."),
+        N_("Each set needs three cards, and no card may be used more often than the hand holds it."),
+    ),
+    worked=N_(
+        "The hand holds five 7s (R7, G7, Y7 and two B7s) and a Wild: six cards for two sets of 3.\n"
+        "The two sets of Phase 1 may have the same number, as long as they share no card.\n"
+        "One lay-down: s[R7 B7 G7] s[Y7 B7 W], each B7 a different card (other splits of the six cards work "
+        "too)."
     ),
     judge=_judge_same,
 )
@@ -221,6 +253,7 @@ ORDER_HANDS = ("R7 B7 G7 Y2 B2 W R3 G4 Y5 B6", "R2 R4 R6 B8 B9 B10 Y11 Y12 G1 G2
 def order_position() -> Game:
     """p1 is on Phase 1, has drawn Y9, and holds both Phase 1 and the cards of Phase 2.
 
+    >>> from phase10kit.cards import format_cards
     >>> format_cards(order_position().hands[0])
     'R7 B7 G7 Y2 B2 W R3 G4 Y5 B6 Y9'
     """
@@ -245,6 +278,16 @@ WHOLE = Exercise(
     hints=(
         N_("How many groups does Phase 1 have?"),
         N_("A phase is laid down all at once or not at all."),
+        N_(
+            "Compare the two lay-downs: does each put the whole of Phase 1 on the table? A discard after the draw is "
+            "always allowed."
+        ),
+    ),
+    worked=N_(
+        "Phase 1 is two sets of 3, and a phase is laid down whole, in one move.\n"
+        "p1 lay s[R7 B7 G7] s[Y2 B2 W] lays both sets: allowed. Discarding R3 or W after the draw is allowed too.\n"
+        "p1 lay s[R7 B7 G7] lays only one of the two sets.\n"
+        "The rules refuse p1 lay s[R7 B7 G7]."
     ),
     judge=explained(
         spot_the_refusal(order_position, WHOLE_ACTIONS),
@@ -269,8 +312,15 @@ IN_ORDER = Exercise(
     solution=ORDER_ACTIONS[0],
     wrong=ORDER_ACTIONS[1:],
     hints=(
-        N_("Which phase is s[R7 B7 G7] r[R3 G4 Y5 B6]?"),
         N_("Everyone makes the phases one after another, starting with Phase 1."),
+        N_("Read each lay-down in the notation: which phase does it make? (s is a set, r a run.)"),
+        N_("p1 is on Phase 1, two sets of 3: a lay-down of any other phase is refused, however good its cards."),
+    ),
+    worked=N_(
+        "p1 is on Phase 1, two sets of 3, and everyone makes the phases in order.\n"
+        "s[R7 B7 G7] s[Y2 B2 W] is Phase 1: allowed. Discarding G4 or Y9 is allowed too.\n"
+        "s[R7 B7 G7] r[R3 G4 Y5 B6] is a set of 3 and a run of 4: Phase 2, which p1 may not make before Phase 1.\n"
+        "The rules refuse p1 lay s[R7 B7 G7] r[R3 G4 Y5 B6]."
     ),
     judge=explained(
         spot_the_refusal(order_position, ORDER_ACTIONS),
@@ -316,185 +366,20 @@ EXTRA_CARDS = Exercise(
     hints=(
         N_("Extra cards are allowed at lay-down, but only in a certain place."),
         N_("An extra card must make one of the phase's own groups longer; Phase 1 has two groups."),
+        N_("Count the groups of each lay-down and compare with the two groups of Phase 1."),
+    ),
+    worked=N_(
+        "Phase 1 is two sets of 3; by the default rules, extra cards may make the phase's own groups longer.\n"
+        "s[R6 B6 G6 Y6] s[R8 B8 G8] and s[R6 B6 G6] s[R8 B8 G8 Y8] lay two sets, one of them a set of 4: allowed. "
+        "Discarding R10 is allowed too.\n"
+        "s[R6 B6 G6] s[R8 B8 G8] s[R10 B10 G10] lays a third set, which is no part of Phase 1.\n"
+        "The rules refuse p1 lay s[R6 B6 G6] s[R8 B8 G8] s[R10 B10 G10]."
     ),
     judge=explained(
         spot_the_refusal(extra_position, EXTRA_ACTIONS),
         N_("Extra cards may only make the phase's own groups longer; a third set is not part of Phase 1."),
     ),
     position=extra_position,
-)
-
-# ------------------------------------------------------------------ turn.hit_others_next
-
-HIT_HANDS = ("R7 B7 G7 Y2 B2 W R1 R3 G5 Y7", "R4 B4 G4 Y9 B9 G9 R2 B12 Y3 Y6")
-HIT_MOVES = (
-    "p1 draw",
-    "p1 discard G1",
-    "p2 draw",
-    "p2 lay s[R4 B4 G4] s[Y9 B9 G9]",
-    "p2 discard R11",
-    "p1 draw",
-    "p1 lay s[R7 B7 G7] s[Y2 B2 W]",
-)
-
-
-def hit_position() -> Game:
-    """p2 laid Phase 1 a turn ago; p1 has just laid Phase 1 and holds R1 R3 G5 Y7 Y4.
-
-    >>> format_cards(hit_position().hands[0])
-    'R1 R3 G5 Y7 Y4'
-    """
-    game = Game.from_deal(list(HIT_HANDS), draws="G1 R11 Y4", seed=8)
-    for move in HIT_MOVES:
-        game.apply(parse_action(move))
-    return game
-
-
-HIT_ACTIONS = ("p1 hit p2.1 Y4", "p1 hit p1.1 Y7", "p1 discard G5", "p1 discard R3")
-
-HIT_NEXT = Exercise(
-    id="turn.hit_next",
-    notebook=NOTEBOOK,
-    clauses=("turn.hit_others_next", "turn.hit_own", "turn.hit_fit"),
-    kind="spot",
-    question=N_(
-        "p2 laid s[R4 B4 G4] s[Y9 B9 G9] last turn. p1 has just laid s[R7 B7 G7] s[Y2 B2 W] and holds "
-        "R1 R3 G5 Y7 Y4. Which of these moves do the rules refuse?"
-    ),
-    solution=HIT_ACTIONS[0],
-    wrong=HIT_ACTIONS[1:],
-    hints=(
-        N_("Y4 fits p2's set of 4s and Y7 fits p1's set of 7s. So the question is when, not where."),
-        N_("The turn a player lays down, they may hit their own groups. What about other players' groups?"),
-    ),
-    judge=spot_the_refusal(hit_position, HIT_ACTIONS),
-    position=hit_position,
-)
-
-# ------------------------------------------------------------------ turn.refill
-
-
-@cache
-def _refill_history() -> tuple[str, ...]:
-    """A 2-player round in which nobody lays down: each turn draws and discards, until the pile is empty."""
-    game = Game(players=2, seed=11)
-    while game.deck_size > 0:
-        game.apply(Draw(game.current_player))
-        hand = game.hands[game.current_player]
-        card = next(card for card in hand if not card.is_skip)
-        game.apply(Discard(game.current_player, card))
-    return tuple(game.history)
-
-
-def refill_position() -> Game:
-    """The draw pile is empty, the discard pile holds 88 cards, and the player to move must draw.
-
-    >>> game = refill_position(); game.deck_size, len(game.discard_pile), game.stage
-    (0, 88, 'draw')
-    """
-    return Game.from_history(list(_refill_history()), seed=11)
-
-
-def _judge_refill(answer: object, t: Translations) -> Verdict:
-    count = read_int(answer, low=0, high=108, lang=lang_of(t))
-    game = refill_position()
-    game.apply(Draw(game.current_player))
-    right = game.deck_size
-    if count == right:
-        return True, t.gettext(
-            "Right: {count}. All of the discard pile but its top card is shuffled into a new draw pile, "
-            "then the player draws one."
-        ).format(count=count)
-    if count > right:
-        return False, t.gettext("{count} is too high: which cards stay behind, and which card leaves?").format(
-            count=count
-        )
-    return False, t.gettext("{count} is too low: the discard pile is not lost when the draw pile runs out.").format(
-        count=count
-    )
-
-
-REFILL = Exercise(
-    id="turn.refill",
-    notebook=NOTEBOOK,
-    clauses=("turn.refill", "turn.draw"),
-    kind="predict",
-    question=N_(
-        "Guess, then check: the draw pile is empty and the discard pile holds 88 cards. The player to move "
-        "draws. How many cards are in the draw pile just after that draw?"
-    ),
-    solution=86,
-    wrong=(87, 88, 0),
-    hints=(
-        N_("The draw pile is refilled from the discard pile, but one card of the discard pile stays where it is."),
-        N_("The top card of the discard pile stays; the rest are shuffled face down. Then one card is drawn."),
-    ),
-    judge=_judge_refill,
-    position=refill_position,
-)
-
-# ------------------------------------------------------------------ hand.going_out
-
-OUT_HANDS = ("R7 B7 G7 Y7 Y2 B2 G2 R2 W R1", "R4 B4 G9 Y9 B11 R12 Y3 Y6 B5 G10")
-OUT_MOVES = (
-    "p1 draw",
-    "p1 lay s[R7 B7 G7 Y7] s[Y2 B2 G2 R2 W]",
-    "p1 discard R1",
-    "p2 draw",
-    "p2 discard R9",
-    "p1 draw",
-)
-
-
-def out_position() -> Game:
-    """p1 laid Phase 1 last turn and now holds G5 and G7 after drawing.
-
-    >>> format_cards(out_position().hands[0])
-    'G5 G7'
-    """
-    game = Game.from_deal(list(OUT_HANDS), draws="G5 R9 G7", seed=9)
-    for move in OUT_MOVES:
-        game.apply(parse_action(move))
-    return game
-
-
-def _judge_out(answer: object, t: Translations) -> Verdict:
-    if not isinstance(answer, str) or len(answer) > MAX_TEXT:
-        raise AnswerError(N_("{answer} is not written as moves: write them like p1 discard R7."), answer=brief(answer))
-    moves = split_moves(answer)
-    game = out_position()
-    start = game.round
-    refused = first_refusal(game, moves)
-    shown = "; ".join(moves)
-    if refused is not None:
-        move, error = refused
-        return False, t.gettext("The rules refuse {move}: {why}").format(
-            move=move, why=refusal_sentence(error, lang_of(t))
-        )
-    if game.round == start:
-        return False, t.gettext("After {answer} p1 still holds {cards}, so the round goes on.").format(
-            answer=shown or "-", cards=format_cards(game.hands[0]) or "-"
-        )
-    return True, t.gettext("Right: after {answer} p1 holds no card, and the round ends at once.").format(answer=shown)
-
-
-GOING_OUT = Exercise(
-    id="hand.going_out",
-    notebook=NOTEBOOK,
-    clauses=("hand.going_out", "turn.discard", "turn.hit_fit", "turn.hit_own"),
-    kind="answer",
-    question=N_(
-        "p1 laid s[R7 B7 G7 Y7] s[Y2 B2 G2 R2 W] last turn and now holds G5 G7 after drawing. Write the moves "
-        "that end the round in this turn, separated by ; (like p1 hit p1.1 B7; p1 discard R1)."
-    ),
-    solution="p1 hit p1.1 G7; p1 discard G5",
-    wrong=("p1 discard G5", "p1 hit p1.1 G5; p1 discard G7", "p1 discard G5; p1 hit p1.1 G7"),
-    hints=(
-        N_("The round ends when a player has no cards left. Which of p1's two cards can go on a group?"),
-        N_("A turn ends with a discard: whatever p1 still wants to hit must come before it."),
-    ),
-    judge=_judge_out,
-    position=out_position,
 )
 
 EXERCISES: tuple[Exercise, ...] = (
@@ -504,14 +389,15 @@ EXERCISES: tuple[Exercise, ...] = (
     WHOLE,
     IN_ORDER,
     EXTRA_CARDS,
-    HIT_NEXT,
-    REFILL,
-    GOING_OUT,
+    *TURN_EXERCISES,
 )
 """The exercises of lesson 07, in the notebook's order."""
 
 __all__ = [
     "EXERCISES",
+    "GOING_OUT",
+    "HIT_NEXT",
+    "REFILL",
     "custom_game",
     "extra_position",
     "hit_position",
