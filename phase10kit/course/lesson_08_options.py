@@ -67,8 +67,10 @@ def option_exercise(
     position: Callable[[Rules], Game],
     actions: tuple[str, str, str, str],
     hints: tuple[str, ...],
+    worked: str,
 ) -> Exercise:
-    """A spot exercise on a position dealt under ``rules`` (named ``here``); ``actions[0]`` is the one refused."""
+    """A spot exercise on a position dealt under ``rules`` (named ``here``); ``actions[0]`` is the one refused.
+    ``hints`` are its hint steps and ``worked`` its worked solution (msgids)."""
 
     def dealt() -> Game:
         return position(rules)
@@ -84,6 +86,7 @@ def option_exercise(
         hints=hints,
         judge=option_judge(dealt, here, there, actions),
         position=dealt,
+        worked=worked,
     )
 
 
@@ -107,7 +110,15 @@ HIT_SAME_TURN = option_exercise(
     ("p2 hit p1.1 G7", "p2 hit p2.1 Y4", "p2 discard Y9", "p2 discard R1"),
     (
         N_("The option is about whose groups p2 may hit in the turn p2 lays down."),
-        N_("Own groups may always be hit at once; what about p1's groups?"),
+        N_("Two of the four moves are discards, which every rule set allows; look at the two hits."),
+        N_("By the default rules, may a player hit other players' groups in the same turn it lays down?"),
+    ),
+    N_(
+        "p2 has just laid its phase. Discarding Y9 or R1 is always allowed, and so is hitting its own "
+        "s[R4 B4 G4] with Y4.\n"
+        "By the default rules a player may hit other players' groups only from its next turn on "
+        "(hit_others='next_turn').\n"
+        "So the engine refuses p2 hit p1.1 G7 in this turn; Rules(hit_others='same_turn') would allow it."
     ),
 )
 
@@ -131,7 +142,16 @@ GO_OUT = option_exercise(
     ),
     (
         N_("Under this option a round must end in a particular way."),
+        N_("With go_out='discard' a player goes out only by discarding the last card."),
         N_("Which lay-down would leave p1 without a card to discard?"),
+    ),
+    N_(
+        "Under Rules(go_out='discard') a player goes out only by discarding their last card.\n"
+        "p1 holds 11 cards, and p1 lay s[R7 B7 G7 Y7 G7] s[R9 B9 G9 Y9 B9 W] lays all 11: nothing is left to "
+        "discard, so these rules refuse it.\n"
+        "The other lay-downs keep cards for the discard, and discarding W is an ordinary discard.\n"
+        "By the default rules a round may also end when a player's last cards go onto the table, so there it is "
+        "allowed."
     ),
 )
 
@@ -155,7 +175,14 @@ EXACT = option_exercise(
     ),
     (
         N_("The option is about how many cards a group may have when it is laid down."),
+        N_("extra_cards=False: a group laid for a phase has exactly the size the phase asks for."),
         N_("Phase 1 asks for sets of 3: which lay-down has more?"),
+    ),
+    N_(
+        "Phase 1 is two sets of 3. By the default rules a set laid for it may have more cards.\n"
+        "Under Rules(extra_cards=False) each group must have exactly the size the phase asks for: 3 cards.\n"
+        "p1 lay s[R7 B7 G7 Y7] s[R9 B9 G9] lays a set of 4, so these rules refuse it; the other moves lay sets of "
+        "exactly 3, or discard."
     ),
 )
 
@@ -179,7 +206,15 @@ ALL_WILD = option_exercise(
     ),
     (
         N_("natural_required: does every group need a card that is not a Wild?"),
+        N_("A natural card is any card that is not a Wild; the default rules want one in every group."),
         N_("Which lay-down has a group with no natural card?"),
+    ),
+    N_(
+        "By the default rules (natural_required=True) every group needs at least one natural card, a card that is "
+        "not a Wild.\n"
+        "s7[W W W] is three Wilds and no natural card, so the engine refuses p1 lay s7[W W W] s[R7 B7 G7].\n"
+        "The other lay-downs have a natural 7 or 9 in every group, and discarding Y10 is always allowed.\n"
+        "Under Rules(natural_required=False) a group of Wilds alone would be allowed."
     ),
 )
 
@@ -229,8 +264,16 @@ SKIP_FROM_DISCARD = Exercise(
     hints=(
         N_("What lies on top of the discard pile, and from which piles may a player draw?"),
         N_("By the default rules a Skip is never taken from the discard pile; this option changes that."),
+        N_("A turn starts with drawing and nothing else: count the ways p2 may draw now."),
     ),
     judge=_judge_skip_from_discard,
+    worked=N_(
+        "A turn starts with drawing: before that, p2 may not lay down, hit or discard.\n"
+        "There are two piles: the draw pile, and the discard pile with p1's Skip on top.\n"
+        "By the default rules the Skip could not be taken, so p2 would have 1 action; "
+        "Rules(skip_from_discard=True) allows taking it.\n"
+        "So p2 chooses between p2 draw and p2 take: 2 actions."
+    ),
     position=skip_from_discard_position,
 )
 
@@ -280,9 +323,20 @@ TWIST_EXERCISE = Exercise(
     wrong=("p2", "p3"),
     hints=(
         N_("'cover' says what happens to that Skip."),
-        N_("Under the default rules the Skip skips p1; under the Twist rule the next card is flipped on top of it."),
+        N_(
+            "By the default rules the flipped Skip skips the player on the dealer's left; under the Twist rule the "
+            "next card is flipped on top of it."
+        ),
+        N_("When nobody is skipped, who plays first in a round?"),
     ),
     judge=_judge_twist,
+    worked=N_(
+        "Round 1 of three players: p3 deals, and p1, on the dealer's left, plays first unless it is skipped.\n"
+        "By the default rules a Skip flipped to start the discard pile skips p1, and p2 would play first.\n"
+        "Under the Twist rule (first_skip='cover') the next card, R5, is flipped on top of the Skip: nobody is "
+        "skipped.\n"
+        "So p1 plays the first turn."
+    ),
     position_after_answer=True,  # the table shows the answer (whose turn / the phase)
     position=twist_position,
 )

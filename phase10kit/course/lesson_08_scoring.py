@@ -162,8 +162,17 @@ SCORE_WRITE = Exercise(
     hints=(
         N_("Go through the hand card by card and add up a cost for each."),
         N_("Ask card.is_wild and card.is_skip first: Wilds and Skips have no number (card.number is 0)."),
+        N_("Only number cards are left after that: card.number tells a 1-9 from a 10-12."),
+        N_("Start from 0 before the loop, add inside it, and return the total after the loop, not inside it."),
     ),
     judge=hidden_cases("score", SCORE_CASES, numbers="close"),
+    worked=N_(
+        "Start with total = 0 and look at each card in turn: for card in hand:\n"
+        "A Wild first: if card.is_wild: total += 25. It comes before the numbers, since a Wild's card.number is 0.\n"
+        "Then a Skip: elif card.is_skip: total += 15.\n"
+        "Then the number cards: elif card.number >= 10: total += 10, and else: total += 5.\n"
+        "After the loop, return total. For R9 B10 S W that is 5 + 10 + 15 + 25 = 55."
+    ),
 )
 
 
@@ -197,10 +206,17 @@ HAND_POINTS = Exercise(
     solution=35,
     wrong=(95, 0, 30),
     hints=(
+        N_("Which of p2's cards count when the round ends: the ones on the table, or the ones in the hand?"),
         N_("Only the cards still in p2's hand count when the round ends."),
         N_("p2 holds four cards: a 5, an 8, a 12 and a Skip. Look up each one's cost."),
     ),
     judge=_judge_hand_points,
+    worked=N_(
+        "When p1 goes out, p2 still holds Y8 S R12 Y5. Its laid groups, s[R4 B4 G4] s[R11 B11 W], cost nothing.\n"
+        "Y5 and Y8 are between 1 and 9: 5 points each, 10 together.\n"
+        "R12 is between 10 and 12: 10 points. The Skip: 15 points.\n"
+        "10 + 10 + 15 = 35: p2 scores 35 penalty points for this round."
+    ),
     position=scoring_position,
 )
 
@@ -244,9 +260,17 @@ WHO_ADVANCES = Exercise(
     wrong=("p1", "p1 p2 p3", "p2 p3"),
     hints=(
         N_("Going out is not what makes a player advance."),
+        N_("A player moves on when they laid their phase during the round, whether or not they went out."),
         N_("Look at the table: whose phase lies in front of them?"),
     ),
     judge=_judge_advances,
+    worked=N_(
+        "A player moves on to the next phase when they laid their phase during the round; going out adds nothing "
+        "to that.\n"
+        "p1 laid its two sets of Phase 1 and goes out: p1 advances.\n"
+        "p2 laid s[R4 B4 G4] s[R11 B11 W] and still holds four cards: p2 advances too.\n"
+        "p3 laid nothing and stays on Phase 1. The answer: p1 p2."
+    ),
     position=scoring_position,
 )
 
@@ -348,12 +372,20 @@ WHO_WINS = Exercise(
     wrong=("p1", "p3"),
     hints=(
         N_("Phase 2 is the last phase here: who has laid it this round?"),
+        N_("The game ends after this round. Only a player who completed the last phase can win."),
         N_(
             "Add this round's points to each total (p1 still holds R12 B12 W); among those who completed "
             "Phase 2, the lowest total wins."
         ),
     ),
     judge=_judge_winner,
+    worked=N_(
+        "Phase 2 is the last phase of this short game, and p1 and p2 have both laid it this round: the game ends "
+        "with the round. p3 never laid Phase 2 and cannot win.\n"
+        "p1 keeps R12 B12 W: 10 + 10 + 25 = 45 points, so its total goes from 0 to 45.\n"
+        "p2 goes out and scores nothing this round: its total stays at 35.\n"
+        "Of the two who completed the last phase, p2 has the lower total, 35 against 45: p2 wins."
+    ),
     position=short_game_position,
 )
 
@@ -393,10 +425,17 @@ TIEBREAK = Exercise(
     solution="p1 p2",
     wrong=("p2", "p1 p2 p3", "p1"),
     hints=(
-        N_("Work out both totals after this round: a Skip costs 15, a 12 costs 10."),
+        N_("Who can win at all? Only the players who completed the last phase."),
         N_("A tie-break is for the players who completed the last phase and share the lowest total."),
+        N_("Work out both totals after this round: a Skip costs 15, a 12 costs 10."),
     ),
     judge=_judge_tiebreak,
+    worked=N_(
+        "p1 and p2 completed Phase 2, the last phase; p3 did not, so p3 cannot win and plays no tie-break.\n"
+        "p1 keeps R12 B12 S: 10 + 10 + 15 = 35 points, so its total goes from 0 to 35.\n"
+        "p2 goes out and keeps its total of 35.\n"
+        "The two share the lowest total, 35, so they play a tie-break round on s5+s3. The answer: p1 p2."
+    ),
     position=tiebreak_position,
 )
 
@@ -454,10 +493,18 @@ FIRST_PLAYER = Exercise(
     solution="p2",
     wrong=("p1", "p3", "p7"),
     hints=(
-        N_("Round 2 is dealt by p1 and round 3 by p2: go on round by round."),
-        N_("After five rounds the deal is back where it started."),
+        N_("The player on the dealer's left plays first: who deals round 7?"),
+        N_("The deal moves one seat to the left each round: round 2 is dealt by p1, the player on p5's left."),
+        N_("With five players, after five rounds the deal is back where it started."),
     ),
     judge=_judge_first_player,
+    worked=N_(
+        "Round 1: p5 deals, and p1, on the dealer's left, plays first.\n"
+        "The deal moves one seat to the left each round: p1 deals round 2, p2 round 3, p3 round 4, p4 round 5 and "
+        "p5 round 6.\n"
+        "So p1 deals round 7, as it dealt round 2: with five players the deal repeats every five rounds.\n"
+        "The player on p1's left, p2, plays first in round 7."
+    ),
 )
 
 

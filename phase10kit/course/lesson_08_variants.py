@@ -61,9 +61,16 @@ ALL_ADVANCE_EXERCISE = Exercise(
     wrong=(1, 3),
     hints=(
         N_("The variant's name says who moves on after each round."),
-        N_("Under all-advance, round n is played on Phase n by everyone."),
+        N_("By the standard rules p3 would stay on Phase 1. Which rule does all-advance change?"),
+        N_("Read the table of variants above: what does 'everyone advances every round' mean for p3?"),
     ),
     judge=_judge_all_advance,
+    worked=N_(
+        "By the standard rules p3, who laid nothing, would stay on Phase 1.\n"
+        "Under all-advance everyone moves on after every round, whether they laid their phase or not: the game "
+        "lasts one round per phase.\n"
+        "Round 1 was played on Phase 1, so in round 2 everyone, p3 too, plays Phase 2. The answer: 2."
+    ),
     position=all_advance_position,
 )
 
@@ -111,10 +118,21 @@ ANY_ORDER_EXERCISE = Exercise(
     solution="2 4 5 6",
     wrong=("4", "1", "4 5", "2 4 5 6 7"),
     hints=(
-        N_("Check the ten phases one by one; the runs r7, r8 and r9 deserve a careful look."),
-        N_("The Wild can stand for 8 in a run, and R9 B9 W is a set of 3."),
+        N_("Any phase not made yet may be laid: check the ten phases of the standard list one by one."),
+        N_("Sets first: which number do you hold more than once? The one Wild can add one card to a set."),
+        N_("Runs next: which numbers in a row do you hold, and how far can the Wild stretch them?"),
+        N_("A phase of a set and a run needs them from different cards; count your cards of each colour too."),
     ),
     judge=_judge_any_order,
+    worked=N_(
+        "Sets: only the 9s come twice (R9 B9); with the Wild they make one set of 3, never a set of 4 or two sets, "
+        "so Phases 1, 3, 7, 9 and 10 are out.\n"
+        "Runs: R1 B2 G3 Y4 R5 B6 G7 is a run of 7 (Phase 4); the Wild as an 8 makes a run of 8 (Phase 5), and a 9 "
+        "after it a run of 9 (Phase 6).\n"
+        "Phase 2: the set R9 B9 W and a run of 4 from other cards, such as R1 B2 G3 Y4.\n"
+        "Colours: at most three cards of one colour, four with the Wild, far from the 7 of Phase 8.\n"
+        "So p1 may lay Phases 2, 4, 5 or 6. The answer: 2 4 5 6."
+    ),
     position=any_order_position,
 )
 
@@ -168,8 +186,16 @@ SHORT_RULES_EXERCISE = Exercise(
         "first:3",
     ),
     hints=(
+        N_("A Rules(...) value names only what differs from the default rules; here two things differ."),
         N_("phase_list(...) makes the phase list of a variant; read its help with phase_list?"),
         N_("Two fields change: phases and skip_target (its choices are 'choose' and 'next')."),
+    ),
+    worked=N_(
+        "Two rules change, so the Rules value names two fields and leaves every other one at its default.\n"
+        "The phases: the first three standard phases are phase_list('first:3'), that is 2s3, s3+r4 and s4+r4.\n"
+        "The Skip: skip_target='next' makes every Skip skip the next player; the default, 'choose', lets its "
+        "player pick.\n"
+        "Together: Rules(phases=phase_list('first:3'), skip_target='next')."
     ),
     judge=rules_judge(Rules(phases=phase_list("first:3"), skip_target="next"), want=SHORT_NEXT_WANT),
 )
@@ -189,10 +215,20 @@ CUSTOM_EXERCISE = Exercise(
     solution=CUSTOM_RULES,
     wrong=(Rules(phases=phase_list("r5, c5, s4")), Rules(phases=phase_list("c5, r5, 2s4")), "r5, s5, 2s4"),
     hints=(
+        N_("Only the phase list changes; every other rule stays as usual."),
         N_("phase_list also reads phases in the notation, separated by commas."),
-        N_("In the notation a run of 5 is r5, five of one colour c5, and two sets of 4 is 2s4."),
+        N_(
+            "In the notation the standard Phase 4, a run of 7, is r7; Phase 8, 7 cards of one colour, is c7; Phase 1, "
+            "two sets of 3, is 2s3. Write the three phases the same way, in order."
+        ),
     ),
     judge=rules_judge(CUSTOM_RULES, want=CUSTOM_WANT),
+    worked=N_(
+        "Only the phases change, so the Rules value has one field: phases.\n"
+        "A run of 5 is r5 and 5 cards of one colour c5, as Phase 4 is r7 and Phase 8 c7.\n"
+        "Two sets of 4 are 2s4, as the two sets of 3 of Phase 1 are 2s3.\n"
+        "In order, separated by commas: Rules(phases=phase_list('r5, c5, 2s4'))."
+    ),
 )
 
 
@@ -234,10 +270,16 @@ EVEN_EXERCISE = Exercise(
     solution="r9",
     wrong=("s4+r4", "r7", "c7"),
     hints=(
+        N_("The even-phases game plays only the even-numbered phases of the standard list, in their order."),
         N_("The even phases are Phases 2, 4, 6, 8 and 10 of the standard list."),
-        N_("The third of them is standard Phase 6."),
+        N_("Find the third of them in the list of the ten standard phases, phase_list('standard'), in the notation."),
     ),
     judge=phase_position_judge("even", 3, EVEN_DESCRIPTION),
+    worked=N_(
+        "The even-phases game plays Phases 2, 4, 6, 8 and 10 of the standard list, in that order.\n"
+        "The third of them is standard Phase 6.\n"
+        "Phase 6 is a run of 9: in the notation, r9."
+    ),
 )
 
 TWENTY_DESCRIPTION = N_("the twenty-phases game")
@@ -252,9 +294,15 @@ TWENTY_EXERCISE = Exercise(
     wrong=("2s3", "s5+s3", "s4+r5"),
     hints=(
         N_("After Phase 10 the game does not start again: the extra phases follow."),
-        N_("Look at phase_list('twenty'), or at the table of extra phases: Phase 11."),
+        N_("phase_list('twenty') lists all twenty phases: the standard ten, then the ten extra ones."),
+        N_("The phase after Phase 10 is Phase 11; Python counts from 0, so it is phase_list('twenty')[10]."),
     ),
     judge=phase_position_judge("twenty", 11, TWENTY_DESCRIPTION),
+    worked=N_(
+        "In the twenty-phases game the ten extra phases follow the standard ten; s5+s3 is Phase 10.\n"
+        "The phase right after it is Phase 11, the first extra phase: phase_list('twenty')[10].\n"
+        "Phase 11 is four sets of 2: in the notation, 4s2."
+    ),
 )
 
 

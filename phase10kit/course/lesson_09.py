@@ -85,9 +85,16 @@ GUESS_PHASE2 = Exercise(
     wrong=(0.01, 0.9, 1.5),
     hints=(
         N_("Phase 2 needs 7 of your 10 cards, but there are many ways to make a set of 3 and a run of 4."),
+        N_("Compare it with Phase 1 (two sets of 3): a run of 4 has many more ways to appear than a second set of 3."),
         N_("It is more likely than Phase 1 (two sets of 3), which is dealt about once in five or six rounds."),
     ),
     judge=predict_judge(lambda: exact_chance(2)),
+    worked=N_(
+        "There are C(108, 10) = 38 722 819 230 810 hands of ten: too many to list, so the kit counts them by how "
+        "many cards of each number they hold (exact_deal_odds).\n"
+        "11 542 982 404 112 of those hands hold a set of 3 and a run of 4.\n"
+        "Divided: about 0.298. Nearly 3 deals in 10 already hold Phase 2, more than the 0.183 of Phase 1."
+    ),
 )
 
 # ------------------------------------------------------------------ deal.small_set
@@ -105,8 +112,14 @@ SMALL_SET = Exercise(
     solution=Fraction(1, 55),
     wrong=(Fraction(1, 4), Fraction(4, 1320), Fraction(1, 220), 1 / 55),
     hints=(
+        N_("A probability is favourable hands over all hands: count both."),
         N_("How many different hands of 3 are there? (12 choices, then 11, then 10, divided by the 6 orders.)"),
         N_("A set of 3 uses all three cards of one number: how many numbers are there?"),
+    ),
+    worked=N_(
+        "All hands: 12 · 11 · 10 / 6 = 220 hands of 3, each as likely as any other.\n"
+        "Sets: a set of 3 needs all three cards of one number (R1 B1 G1, R2 B2 G2, ...): 4 numbers, so 4 sets.\n"
+        "The chance is 4/220 = 1/55, about 0.018."
     ),
     judge=fraction_judge(
         lambda: small_chance("s3"),
@@ -227,10 +240,18 @@ WRITE_P = Exercise(
     solution=_p_solution,
     wrong=(_p_float, _p_count, _p_odds),
     hints=(
+        N_("A probability is favourable outcomes over all outcomes: the space holds all of them."),
         N_("Make the list of outcomes of the space for which event(outcome) is True."),
-        N_("Fraction(len(favourable), len(space)) is exact; a division with / gives a float."),
+        N_("Return an exact Fraction of two whole numbers: a division with / gives a rounded float."),
     ),
     judge=_P_CASES,
+    worked=N_(
+        "The favourable outcomes are those for which the event says True: "
+        "favourable = [outcome for outcome in space if event(outcome)]\n"
+        "All the outcomes are the space itself, len(space) of them, each as likely as any other.\n"
+        "Return the exact fraction of the two counts: return Fraction(len(favourable), len(space))\n"
+        "For the small deck, P(is_set, hands) counts 4 sets in 220 hands and gives Fraction(1, 55)."
+    ),
 )
 
 # ------------------------------------------------------------------ deal.small_run
@@ -247,8 +268,14 @@ SMALL_RUN = Exercise(
     solution=Fraction(27, 110),
     wrong=(Fraction(1, 110), Fraction(3, 55), Fraction(1, 2), 27 / 110),
     hints=(
+        N_("Count the favourable hands in two steps: first the numbers a run can use, then the colours."),
         N_("Which numbers can a run of 3 use in a deck of 1-4? There are two choices."),
         N_("Each of the three numbers can come in any of the three colours."),
+    ),
+    worked=N_(
+        "A run of 3 in a deck of 1 to 4 is 1-2-3 or 2-3-4: two choices of numbers.\n"
+        "Each of its three numbers can be red, blue or green: 3 · 3 · 3 = 27 hands for each choice.\n"
+        "2 · 27 = 54 of the 220 hands are runs: the chance is 54/220 = 27/110, about 0.245."
     ),
     judge=fraction_judge(
         lambda: small_chance("r3"),
@@ -291,10 +318,17 @@ RARER = Exercise(
     solution=10,
     wrong=(7,),
     hints=(
-        N_("Guess first, then read the probability column of the exact table for rows 7 and 10."),
+        N_("The order of the phases in the game need not be the order of their chances."),
+        N_("Guess first, then read the probability column of the exact table for the two phases asked about."),
         N_("The two chances are close, both about 1 in 300: compare four decimals."),
     ),
     judge=_judge_rarer,
+    worked=N_(
+        "The exact table gives Phase 7 (2s4) a probability of about 0.0033, and Phase 10 (s5+s3) about 0.0035.\n"
+        "Both are about 1 in 300, and Phase 10's is the larger: of every million deals, about 3 520 hold Phase 10 "
+        "and 3 320 hold Phase 7.\n"
+        "So the phase dealt more often is the later one, Phase 10. The answer: 10."
+    ),
 )
 
 # ------------------------------------------------------------------ deal.spread
@@ -368,10 +402,16 @@ SPREAD = Exercise(
     solution=2,
     wrong=(4, 1, 16),
     hints=(
+        N_("Which spread is larger, with 1,000 deals or with 4,000? The question asks how many times larger."),
         N_("Read the two spreads in the table above and divide one by the other."),
         N_("The spread shrinks like 1 over the square root of the number of deals, not like 1 over the number itself."),
     ),
     judge=_judge_spread,
+    worked=N_(
+        "In the table, the spread of 1,000 deals divided by the spread of 4,000 deals is about 2.\n"
+        "The reason: the spread of an estimate shrinks like 1 over the square root of the number of deals.\n"
+        "4,000 deals are four times 1,000, and the square root of 4 is 2: the spread is about 2 times smaller."
+    ),
 )
 
 EXERCISES: tuple[Exercise, ...] = (GUESS_PHASE2, SMALL_SET, WRITE_P, SMALL_RUN, RARER, SPREAD)

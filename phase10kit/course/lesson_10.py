@@ -81,7 +81,15 @@ GUESS_NEXT = Exercise(
     wrong=(Fraction(1, 108), Fraction(1, 2), -1),
     hints=(
         N_("Which cards would complete the run? Count how many copies of them the deck has."),
-        N_("Every 7 and every Wild completes it: 8 sevens and 8 Wilds, none of them in your hand."),
+        N_("A run cannot go below 1, so only one end of R1-R6 is open; and a Wild fits anywhere."),
+        N_("The chance is the completing cards over the cards you have not seen: the deck minus your hand and B10."),
+    ),
+    worked=N_(
+        "R1 to R6 becomes a run of 7 with a 7 (nothing comes below the 1) or with a Wild.\n"
+        "The deck has 8 sevens (two of each colour) and 8 Wilds, none of them in your hand: 16 completing cards.\n"
+        "You have seen 11 cards, your 10 and the B10: 108 − 11 = 97 unseen cards, each as likely as any other to "
+        "come next.\n"
+        "The chance is 16/97, about 0.165 (16.5%)."
     ),
     judge=predict_judge(lambda: exact_odds(parse_cards(RUN_HAND), phase(4), 1, parse_cards(FACE_UP))),
 )
@@ -143,8 +151,15 @@ UNSEEN = Exercise(
     hints=(
         N_("The deck has 108 cards. Which of them can p1 see right now?"),
         N_("Count p1's hand, every card of the discard pile, and the cards p2 has laid down."),
+        N_("p1 cannot see p2's hand: those cards stay among the unseen ones, with the draw pile."),
     ),
     judge=_judge_unseen,
+    worked=N_(
+        "p1 sees its own 10 cards, the 3 cards of the discard pile (B10 Y11 B12: it watched each one being "
+        "discarded) and the 6 cards p2 laid, s[R7 B7 G7] s[R8 B8 G8].\n"
+        "That makes 10 + 3 + 6 = 19 seen cards.\n"
+        "108 − 19 = 89 cards p1 has not seen: the draw pile and p2's hand."
+    ),
     position=unseen_position,
 )
 
@@ -186,12 +201,17 @@ OUTS = Exercise(
     wrong=("R2 G2 W", "R2 B2 G2 Y2", "W", "R2 G2 R10 W"),
     hints=(
         N_("The 7s are a set already; which cards turn Y2 B2 into a set of 3?"),
-        N_(
-            "A set of 3 needs a third card of the number of Y2 B2, or a card that stands for any number. Holding one "
-            "Y2 does not use up Y2: the deck has two."
-        ),
+        N_("A set of 3 needs a third card of the number of Y2 B2, or a card that stands for any number."),
+        N_("Holding one Y2 does not use up Y2: the deck has two copies of every number card."),
     ),
     judge=_judge_outs,
+    worked=N_(
+        "R7 B7 G7 is one set of 3 already; the second set has to come from Y2 B2.\n"
+        "Any 2 makes it a set: R2, B2, G2 and Y2. The deck has two of each, so the second B2 and the second Y2 "
+        "are still out there.\n"
+        "A Wild makes it a set too. R10, G11, Y12 and the Skips cannot help with one card.\n"
+        "The outs: R2 B2 G2 Y2 W."
+    ),
 )
 
 # ------------------------------------------------------------------ draw.write_chance
@@ -283,9 +303,18 @@ WRITE_CHANCE = Exercise(
     wrong=(_chance_distinct, _chance_whole_deck, _chance_count),
     hints=(
         N_("This is P(event, space) again: the space is the unseen cards, the event 'this card completes it'."),
-        N_("can_complete(hand + [card], phase) says whether a card completes it; divide by len(unseen)."),
+        N_("For each card of unseen, ask the solver whether your hand with that card added holds the phase."),
+        N_("Count copies, not kinds: go through unseen as it is, and return an exact Fraction."),
     ),
     judge=hidden_cases("chance_next", CHANCE_CASES, numbers="exact"),
+    worked=N_(
+        "Go through the unseen cards, each copy once, and keep those that complete the phase: "
+        "favourable = [card for card in unseen if can_complete([*hand, card], phase)]\n"
+        "Each unseen card is as likely as any other to be drawn next, so the chance is favourable over all: "
+        "return Fraction(len(favourable), len(unseen))\n"
+        "For the first hand of this notebook, with B10 seen, 16 of the 97 unseen cards complete Phase 4: "
+        "Fraction(16, 97)."
+    ),
 )
 
 # ------------------------------------------------------------------ draw.two_draws
@@ -316,7 +345,14 @@ TWO_DRAWS = Exercise(
     wrong=(Fraction(1, 2), Fraction(1, 4), Fraction(15, 28), 13 / 28),
     hints=(
         N_("There are 28 pairs of cards you could draw. Count the pairs with no out in them first."),
-        N_("The outs are G1 and G2; 6 cards are not outs, and they make 15 pairs."),
+        N_("Which of the 8 cards make a set of 3 with R1 B1 or with R2 B2? The others do not help."),
+        N_("How many pairs can the cards that do not help make? Count them as the 28 were counted: n · (n − 1) / 2."),
+    ),
+    worked=N_(
+        "The 8 other cards are G1 G2 R3 B3 G3 R4 B4 G4; a G1 or a G2 makes a set of 3 with R1 B1 or R2 B2.\n"
+        "All pairs: 8 · 7 / 2 = 28, each as likely as any other.\n"
+        "Pairs with no out: the 6 other cards make 6 · 5 / 2 = 15 pairs.\n"
+        "So 28 − 15 = 13 pairs hold an out: the chance is 13/28, about 0.464."
     ),
     judge=fraction_judge(
         two_draws_chance,
@@ -373,9 +409,18 @@ BEST_DISCARD = Exercise(
     wrong=("R7", "R2", "G9"),
     hints=(
         N_("Keep the set of 7s, and the cards that can grow into a run of 4."),
-        N_("Which cards help neither the set of 7s nor a run of 4 near 2, 3 and 4?"),
+        N_("Two runs of 4 are in the making: one from R2 B3 Y4, and one from G9 R11 with a 12 (the run 9-12)."),
+        N_("How many 12s does the run 9-12 need? And which card of the hand fits no group at all?"),
     ),
     judge=_judge_discard,
+    worked=N_(
+        "The set R7 B7 G7 is made: keep it. A run of 4 can grow from R2 B3 Y4 (it needs a 1, a 5 or a Wild) or "
+        "from G9 R11 with a 12 (it needs a 10 or a Wild).\n"
+        "The run 9-12 needs only one 12, so one of Y12 and B12 is spare; the Skip fits no group.\n"
+        "Discarding Y12, B12 or the Skip leaves the same chance, about 0.549 within two draws; discarding G9 or "
+        "R11 drops it to 0.445, and a 7 to 0.117.\n"
+        "Discard Y12, or B12 or the Skip: the three tie."
+    ),
 )
 
 EXERCISES: tuple[Exercise, ...] = (GUESS_NEXT, UNSEEN, OUTS, WRITE_CHANCE, TWO_DRAWS, BEST_DISCARD)

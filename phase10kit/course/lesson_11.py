@@ -70,8 +70,16 @@ GUESS_RANDOM = Exercise(
     hints=(
         N_("How often does a random choice among all legal actions lay down a phase when it can?"),
         N_("RandomBot draws, hits and discards at random: it rarely makes its phases in time."),
+        N_("GreedyBot lays down its phase as soon as it can. Over five short phases, who gets to the end first?"),
     ),
     judge=predict_judge(greedy_win_rate, measured=True),
+    worked=N_(
+        "A random choice among the legal actions seldom lays down a phase: in the tournament RandomBot made about "
+        "1.6 phases a game, GreedyBot all 5.\n"
+        "GreedyBot won 8 of the 8 games: a share of 8/8 = 1.\n"
+        "It is a share measured by playing 8 seeded games, not an exact chance: with many more games RandomBot "
+        "might win one now and then."
+    ),
     # The answer is GreedyBot's share of the wins in a seeded tournament: measured by playing, not counted.
     reveal=N_(
         "A seeded tournament of 8 games measured {answer}: GreedyBot's share of the wins, found by playing "
@@ -107,8 +115,16 @@ DRAW_OR_TAKE = Exercise(
     solution=Fraction(13, 97),
     wrong=(Fraction(14, 97), Fraction(13, 98), Fraction(1, 1), 13 / 97),
     hints=(
+        N_("It is the chance of notebook 10: the completing cards still unseen, over the unseen cards."),
         N_("Count the outs still unseen: the 2s and the Wilds, minus those p1 can see."),
-        N_("p1 sees its own ten cards and the G2 on the discard pile: 97 cards are unseen."),
+        N_("p1 can see its own ten cards and the G2 on the discard pile, nothing else."),
+    ),
+    worked=N_(
+        "The outs are the 2s and the Wilds: the deck has 8 twos and 8 Wilds.\n"
+        "p1 can see Y2 and B2 in its hand and G2 on the discard pile: 8 − 3 = 5 twos are still unseen, and all 8 "
+        "Wilds, so 13 completing cards.\n"
+        "The unseen cards: 108 − 10 in the hand − 1 on the discard pile = 97.\n"
+        "Drawing completes the phase with chance 13/97, about 0.134; taking the G2 completes it for sure."
     ),
     judge=fraction_judge(
         draw_chance,
@@ -189,9 +205,17 @@ SKIP_WHOM = Exercise(
     wrong=("p3",),
     hints=(
         N_("A Skip hurts most the player who is about to go out."),
-        N_("Compare how many cards p2 and p3 hold and whether they have laid their phase."),
+        N_("Compare the two players: how many cards does each hold, and has each laid its phase?"),
+        N_("A player whose phase is down can go out as soon as its last cards are hit or discarded."),
     ),
     judge=_judge_skip,
+    worked=N_(
+        "p2 has laid Phase 1 and holds one card: on its next turn it may hit or discard that card, go out and end "
+        "the round.\n"
+        "p3 has laid nothing and holds ten cards: it is far from going out.\n"
+        "Skipping p2 takes away the turn in which it could go out, and gives p1 and p3 one more turn to lay down. "
+        "Skip p2."
+    ),
     position=skip_position,
 )
 
@@ -246,9 +270,24 @@ WRITE_CHOOSE = Exercise(
     wrong=(_choose_never_lays, _choose_text, _choose_raises, _choose_first_legal, _choose_at_random),
     hints=(
         N_("A bot that never lays down its phase cannot win: look for a Lay action in view.legal first."),
-        N_("Try in order: a Lay, then a Hit, then a Draw; otherwise discard your costliest card."),
+        N_("Once your phase is down, a Hit gets rid of a card at no cost."),
+        N_(
+            "What you discard decides your points: a card left in your hand when the round ends costs its points, but "
+            "a Wild fits any group."
+        ),
+        N_("isinstance(action, Lay) picks the lay-downs out of view.legal; a Discard has action.card."),
     ),
     judge=judge_bot,
+    worked=N_(
+        "Lay down first: lays = [action for action in view.legal if isinstance(action, Lay)], and if there is one, "
+        "return lays[0]\n"
+        "Then hit, and then draw, the same way with Hit and with Draw: a Draw takes from the draw pile.\n"
+        "Otherwise it is time to discard: discards = [action for action in view.legal if isinstance(action, "
+        "Discard)]\n"
+        "Discard the costliest card, a Wild last: return max(discards, key=lambda action: -1 if action.card.is_wild "
+        "else action.card.points)\n"
+        "That bot wins nearly every game of the match and keeps well under 60 penalty points a game."
+    ),
 )
 
 # ------------------------------------------------------------------ bot.games_needed
@@ -301,10 +340,20 @@ GAMES_NEEDED = Exercise(
     solution=385,
     wrong=(20, 100, 10_000),
     hints=(
-        N_("Try wilson_interval(wins, games) for a few numbers of games, with wins = games / 2."),
-        N_("With about 100 games the interval is about 0.1 on each side; to halve it you need four times as many."),
+        N_("The interval narrows as the games grow: the table above shows it for 20, 50 and 100 games."),
+        N_("It narrows like 1 over the square root of the games: an interval half as wide takes four times the games."),
+        N_("Read how wide the interval is on each side at 100 games, and how many times narrower 0.05 is."),
+        N_("Or try wilson_interval(wins, games) for a few numbers of games, with wins = games / 2."),
     ),
     judge=_judge_games,
+    worked=N_(
+        "At 100 games the table gives an interval from 0.404 to 0.596: 0.096 on each side.\n"
+        "0.05 is about 1.9 times narrower; since the interval narrows like 1 over the square root of the games, "
+        "that takes about 1.9 · 1.9 ≈ 3.7 times the games: about 370.\n"
+        "The usual formula gives the same: 1.96 · 1.96 · 0.5 · 0.5 / (0.05 · 0.05) ≈ 384.2, so 385 games; "
+        "wilson_interval(192, 385) is 0.0497 wide on each side.\n"
+        "About 385 games; the check accepts any answer within about a tenth of that."
+    ),
 )
 
 EXERCISES: tuple[Exercise, ...] = (GUESS_RANDOM, DRAW_OR_TAKE, SKIP_WHOM, WRITE_CHOOSE, GAMES_NEEDED)

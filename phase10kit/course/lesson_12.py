@@ -103,8 +103,16 @@ GUESS_TURNS = Exercise(
     hints=(
         N_("Each turn brings one new card. How often does a dealt hand already hold two sets of 3, or nearly?"),
         N_("About 28% of 11-card hands already hold two sets of 3: one turn is common; a bad deal takes 10 or more."),
+        N_("Most deals are a few cards from two sets: the average lies between the lucky deals and the bad ones."),
     ),
     judge=_judge_turns,
+    worked=N_(
+        "The kit's solver, solitaire_optimum(phase(1)), writes one Bellman equation for each hand and solves them "
+        "all: its answer is exact, not simulated.\n"
+        "From a random deal, perfect play takes 4.716 turns on average.\n"
+        "About 28% of deals are done in one turn and about 66% within five; a few bad deals take far longer and "
+        "pull the average up. The rest of this notebook shows how such a number is found."
+    ),
 )
 
 # ------------------------------------------------------------------ perfect.tiny_value
@@ -148,8 +156,19 @@ TINY_VALUE = Exercise(
     solution=Fraction(9, 2),
     wrong=(Fraction(3), Fraction(4), Fraction(6), 4.6),
     hints=(
+        N_(
+            "Write the Bellman equation of 1 4 as the notebook did for 2 2: one turn, plus each draw's chance times "
+            "the value of the best hand you keep."
+        ),
+        N_("What can you draw from R1 B4, and how likely is each number? draws((1, 4)) gives the chances."),
         N_("Which draws from R1 B4 lead to a hand of the table, and which leave you where you were?"),
-        N_("A 2 or a 3 (4 of the 6 unseen cards) leads to a hand worth 3 turns; a 1 or a 4 leaves you with 1 4."),
+        N_("V(1 4) appears on both sides of its equation, as V(2 3) did: gather the V terms on one side and divide."),
+    ),
+    worked=N_(
+        "No single draw makes a run from 1 4: a run of 3 needs two more cards.\n"
+        "A 2 or a 3 (4 of the 6 unseen cards): keep 2 4 or 1 3, worth 3 turns.\n"
+        "A 1 or a 4 (2 of the 6): keep 1 4, and you are where you were: V again.\n"
+        "V = 1 + 4/6 · 3 + 2/6 · V, so 4/6 · V = 3 and V = 9/2: 4.5 turns."
     ),
     judge=exact_turns_judge(
         lambda: tiny_values()[CORNER],
@@ -255,10 +274,22 @@ BELLMAN = Exercise(
     solution=bellman,
     wrong=(_bellman_no_one, _bellman_max, _bellman_counts_done, _bellman_stub),
     hints=(
+        N_("Write the Bellman equation term by term: one turn, plus a sum over the possible draws."),
         N_("Go through draws(hand): each number you may draw and its chance. A draw that makes the run adds nothing."),
-        N_("Otherwise keep the best two of the three cards: the smallest values[keep] over keeps(cards); add 1."),
+        N_(
+            "Any other draw adds its chance times the value of the best hand you can keep: keeps gives the hands, "
+            "values their turns, and the best is the one with the fewest."
+        ),
     ),
     judge=hidden_cases("bellman", _bellman_cases(), numbers="exact"),
+    worked=N_(
+        "Start from total = Fraction(0) and go through the draws: for card, chance in draws(hand).items():\n"
+        "Put the three numbers in order: cards = tuple(sorted((*hand, card)))\n"
+        "If holds_run(cards), the run is made with this draw: add nothing (continue).\n"
+        "Otherwise keep the best hand: total += chance * min(values[keep] for keep in keeps(cards))\n"
+        "After the loop, count this turn too: return 1 + total. With the exact values, bellman((2, 3), values) "
+        "gives back 3/2."
+    ),
 )
 
 # ------------------------------------------------------------------ perfect.tiny_average
@@ -287,8 +318,19 @@ TINY_AVERAGE = Exercise(
     solution=Fraction(22, 7),
     wrong=(Fraction(17, 5), Fraction(3), 3.142857),
     hints=(
+        N_(
+            "An average over deals: each of the 28 deals is as likely as any other, but the hands of the table are not."
+        ),
         N_("Not all hands of the table are dealt equally often: how many of the 28 deals give 1 4, and how many 2 2?"),
-        N_("Two different numbers come in 2 × 2 = 4 deals (either colour of each), a double in 1: 6 × 4 + 4 × 1 = 28."),
+        N_("Multiply each hand's expected turns by its number of deals (the deals column), add up, and divide by 28."),
+    ),
+    worked=N_(
+        "A hand of two different numbers comes in 4 deals (either colour of each number), a double such as R2 B2 in "
+        "1: 6 · 4 + 4 · 1 = 28 deals.\n"
+        "Turns times deals: 4 · 3/2 = 6 for 2 3; 4 · 3 for each of 1 2, 1 3, 2 4 and 3 4, 48 together; 4 · 9/2 = 18 "
+        "for 1 4; 7/2 + 7/2 = 7 for 2 2 and 3 3; 9/2 + 9/2 = 9 for 1 1 and 4 4.\n"
+        "6 + 48 + 18 + 7 + 9 = 88 turns over the 28 deals.\n"
+        "88/28 = 22/7, about 3.14 turns."
     ),
     judge=exact_turns_judge(
         tiny_average,
@@ -358,9 +400,18 @@ BETTER_DISCARD = Exercise(
     wrong=("Y10", "W", "R99"),
     hints=(
         N_("Playing alone, points do not count, only turns: which cards can still become part of a set?"),
+        N_("A pair is one card from a set of 3, and the Wild turns any pair into one; a single card needs two more."),
         N_("Count the pairs each discard leaves, and what the Wild can do with a pair."),
     ),
     judge=_judge_discard,
+    worked=N_(
+        "Alone on Phase 1 only turns count: the 10 points a 10 costs at the end of a round do not matter here.\n"
+        "Discarding Y10 breaks the pair of 10s: two pairs are left. Discarding R7 keeps the three pairs (3s, 4s "
+        "and 10s) and the Wild.\n"
+        "A pair is one card from a set, and the Wild makes one pair a set at once: with three pairs, more draws "
+        "complete the second set.\n"
+        "The solver agrees: about 3.57 turns left after discarding R7, 4.13 after Y10. Discard R7."
+    ),
 )
 
 EXERCISES: tuple[Exercise, ...] = (GUESS_TURNS, TINY_VALUE, BELLMAN, TINY_AVERAGE, BETTER_DISCARD)
