@@ -21,6 +21,7 @@ def test_prose_words_count_markdown_only_without_code(tmp_path: Path) -> None:
             {"cell_type": "markdown", "source": ["A run of `r[R3 G4 B5]` is three cards ([next](01_x.ipynb)).\n"]},
             {"cell_type": "code", "source": ["these words are code"]},
             {"cell_type": "markdown", "source": ["```python\nignored here\n```\nTwo more."]},
+            {"cell_type": "markdown", "metadata": {"tags": ["teacher-notes"]}, "source": ["For the teacher only."]},
         ]
     }
     path = tmp_path / "01_x.ipynb"

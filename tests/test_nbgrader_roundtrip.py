@@ -9,7 +9,8 @@ lessons, with the submissions a class hands in.
 - a random bot for ``bot.write_choose``, three students with the same file: 0 on that cell, for all three;
 
 and no checksum warning for any untouched cell (nbgrader issue 1961 warns for every grade cell with hidden
-tests; the course's grade cells have none).
+tests; the course's grade cells have none). nbgrader reads the ``nbgrader_config.py`` that docs/teaching.md gives
+teachers, word for word: its releases hold no teacher's notes.
 """
 
 from __future__ import annotations
@@ -59,6 +60,13 @@ def choose(view):
 WRONG_GUESS = "answer = Fraction(1, 2)"
 
 
+def documented_config() -> str:
+    """The ``nbgrader_config.py`` of docs/teaching.md (the block that starts ``# nbgrader_config.py``)."""
+    text = (ROOT / "docs" / "teaching.md").read_text(encoding="utf-8")
+    block = text.split("```python\n   # nbgrader_config.py\n", 1)[1].split("```", 1)[0]
+    return "\n".join(line.removeprefix("   ") for line in block.splitlines()) + "\n"
+
+
 def _run(command: list[str], course: Path) -> str:
     environment = {
         **os.environ,
@@ -96,8 +104,7 @@ def graded(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, str], di
     """``{(student, assignment): {grade cell id: score}}`` after nbgrader's real commands."""
     course = tmp_path_factory.mktemp("course")
     (course / "nbgrader_config.py").write_text(
-        f"c = get_config()\nc.CourseDirectory.root = {str(course)!r}\nc.CourseDirectory.course_id = 'phase10'\n",
-        encoding="utf-8",
+        f"{documented_config()}c.CourseDirectory.root = {str(course)!r}\n", encoding="utf-8"
     )
     warnings = []
     for assignment, stem in LESSONS.items():
@@ -106,6 +113,8 @@ def graded(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, str], di
         warnings.append(_run(["generate_assignment", assignment, "--force"], course))
         source = _notebook(course / "source" / assignment / f"{stem}.ipynb")
         release = _notebook(course / "release" / assignment / f"{stem}.ipynb")
+        assert not [cell for cell in release["cells"] if "teacher-notes" in cell["metadata"].get("tags", [])]
+        assert any("teacher-notes" in cell["metadata"].get("tags", []) for cell in source["cells"])
         _submit(course, "untouched", assignment, release)
         _submit(course, "teacher", assignment, source)
         tampered = json.loads(json.dumps(release))
@@ -125,6 +134,7 @@ def graded(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, str], di
         warnings.append(_run(["autograde", assignment, "--create", "--force"], course))
     log = "\n".join(warnings)
     assert "checksum" not in log.lower(), [line for line in log.splitlines() if "checksum" in line.lower()][:3]
+    assert "Exception while loading config file" not in log, log[:2000]
     from nbgrader.api import Gradebook
 
     scores: dict[tuple[str, str], dict[str, float]] = {}

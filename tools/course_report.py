@@ -4,7 +4,7 @@
     python tools/course_report.py --missing  # also list the clause ids no exercise tests yet
 
 Exercises and clauses come from the registry (``phase10kit.course``); prose is every word of the teacher's
-edition's markdown cells (``teacher/NN_name.ipynb``), code spans and URLs left out.
+edition's markdown cells (``teacher/NN_name.ipynb``), code spans, URLs and the teacher's notes left out.
 """
 
 from __future__ import annotations
@@ -35,9 +35,14 @@ class Row:
 
 
 def prose_words(path: Path) -> int:
-    """Words in the markdown cells of a notebook (code spans, fenced code and link targets excluded)."""
+    """Words a student reads in the markdown cells of a notebook (code spans, fenced code and link targets
+    excluded; the teacher's notes, cells tagged ``teacher-notes``, are not the student's prose)."""
     cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
-    text = "\n".join("".join(cell["source"]) for cell in cells if cell["cell_type"] == "markdown")
+    text = "\n".join(
+        "".join(cell["source"])
+        for cell in cells
+        if cell["cell_type"] == "markdown" and "teacher-notes" not in cell.get("metadata", {}).get("tags", [])
+    )
     return len(WORD.findall(CODE.sub(" ", text)))
 
 

@@ -16,8 +16,9 @@ folder or a gradebook (``enforce_metadata = False``):
 - ``ClearOutput`` strips outputs and execution counts (nbstripout finds nothing left to strip).
 
 Cells tagged ``teacher-notes`` (what to say, timings, where students stumble) are the teacher's alone: the
-student edition leaves them out. nbgrader's ``generate_assignment`` would keep them, so a course on a
-JupyterHub releases these student notebooks, or its ``source/`` copies drop the tagged cells first.
+student edition leaves them out. nbgrader's ``generate_assignment`` keeps every cell unless told otherwise, so the
+``nbgrader_config.py`` of docs/teaching.md runs nbconvert's ``TagRemovePreprocessor`` before nbgrader's own
+(``tests/test_nbgrader_roundtrip.py`` checks that its releases hold no notes).
 
 A course on a JupyterHub uses the same teacher's notebooks as nbgrader's ``source/`` (docs/teaching.md).
 """
