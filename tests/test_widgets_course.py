@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
@@ -181,9 +182,13 @@ def test_a_worked_solution_shows_its_code_as_code_and_escapes_everything() -> No
     text = "Refuse a Skip: `card.is_skip`.\n<b>Then</b> the function:\n    def f(cards):\n"
     text += "        return len(cards) < 3\nDone."
     html = steps_html(text)
-    assert html.count("<li>") == 3 and "<code>card.is_skip</code>" in html and "&lt;b&gt;Then" in html
-    assert "<code>def f(cards):\n    return len(cards) &lt; 3</code></pre></li><li>Done.</li>" in html
+    assert html.count("<li>") == 3 and ">card.is_skip</code>" in html and "&lt;b&gt;Then" in html
+    assert ">def f(cards):\n    return len(cards) &lt; 3</code></pre></li><li>Done.</li>" in html
     assert html.count("<pre ") == 1
+    # Inline or in a block, code names a monospace font itself: a page that resets <code>, or the widget's text
+    # font around a <pre>, cannot turn it into ordinary text.
+    codes = re.findall(r"<code ([^>]*)>", html)
+    assert len(codes) == 2 and all("p10-code" in code and "monospace" in code for code in codes)
     assert steps_html("One step.\n\n   \nTwo.") == "<ol><li>One step.</li><li>Two.</li></ol>"  # blank lines: no steps
 
 

@@ -5,7 +5,7 @@ exercise is solved, a "Show the worked solution" button appears; its first click
 (it gives the answer away and the progress file records it) and its second click shows the steps, one per
 line, under a "Worked solution" heading, and records it (``Exercise.worked_solution``). A step may quote code: text
 in backticks is shown as code, and lines indented by four spaces are a code block under the step before them (the
-code of a "write it yourself" exercise), as in Markdown.
+code of a "write it yourself" exercise), as in Markdown; code is always in a monospace font.
 
 >>> def judge(answer: object, t: object) -> tuple[bool, str]:
 ...     return answer == 4, ""
@@ -48,8 +48,21 @@ WORKED = N_("Worked solution")
 _INLINE_CODE = re.compile(r"`([^`\n]+)`")
 CODE_INDENT = "    "
 """A line starting with four spaces is code (Markdown's indented code block)."""
+_MONO = (
+    "font-family: var(--jp-code-font-family, SFMono-Regular, Menlo, Consolas, 'DejaVu Sans Mono', 'Liberation Mono',"
+    " monospace); font-size: 0.95em"
+)
+"""Every ``<code>``, inline or in a block, names its font itself: the browser's own ``monospace`` for ``<code>``
+is lost where a page's styles reset code to the text font, and a ``<pre>`` inside a widget inherits the
+widget's text font; JupyterLab's code font where the page defines it."""
+_CODE = f' class="p10-code" style="{_MONO}"'
+_INLINE = (
+    f' class="p10-code" style="{_MONO}; background: var(--jp-layout-color2, #f2f2f2); padding: 0 0.25em;'
+    ' border-radius: 3px"'
+)
+"""Code in a sentence, shaded as the notebook's Markdown shades it."""
 _CODE_STYLE = (
-    ' style="line-height: 1.4; padding: 0.4em 0.8em; margin: 0.3em 0;'
+    ' class="p10-code-block" style="line-height: 1.4; padding: 0.4em 0.8em; margin: 0.3em 0;'
     ' background: var(--jp-layout-color2, #f2f2f2); border-radius: 4px; overflow-x: auto"'
 )
 """A code block's own line height (the widget's HTML is set to a button's height per line) and a shaded box."""
@@ -60,8 +73,8 @@ def steps_html(text: str) -> str:
     indented by four spaces (dedented) as one code block under the step before them. Everything is escaped.
 
     >>> html = steps_html("Sort: `sorted(x)`.\nThe function:\n    def f(x):\n        return x < 1")
-    >>> print(html.replace(_CODE_STYLE, ' style="..."'))
-    <ol><li>Sort: <code>sorted(x)</code>.</li><li>The function:<pre style="..."><code>def f(x):
+    >>> print(html.replace(_CODE_STYLE, " (block)").replace(_INLINE, " (inline)").replace(_CODE, " (mono)"))
+    <ol><li>Sort: <code (inline)>sorted(x)</code>.</li><li>The function:<pre (block)><code (mono)>def f(x):
         return x &lt; 1</code></pre></li></ol>
     """
     steps: list[list[str]] = []  # each step: its sentence, then its code lines
@@ -74,8 +87,8 @@ def steps_html(text: str) -> str:
             steps.append([line.strip()])
     items = []
     for sentence, *code in steps:
-        words = _INLINE_CODE.sub(r"<code>\1</code>", escape(sentence))
-        block = f"<pre{_CODE_STYLE}><code>" + escape("\n".join(code)) + "</code></pre>" if code else ""
+        words = _INLINE_CODE.sub(lambda match: f"<code{_INLINE}>{match[1]}</code>", escape(sentence))
+        block = f"<pre{_CODE_STYLE}><code{_CODE}>" + escape("\n".join(code)) + "</code></pre>" if code else ""
         items.append(f"<li>{words}{block}</li>")
     return f"<ol>{''.join(items)}</ol>"
 
@@ -115,7 +128,9 @@ class WorkedSolution(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         elif self.state == "asked":
             self.state = "shown"
             self.area.value = (
-                f'<div class="p10-worked-steps" role="region" aria-label="{escape(t.gettext(WORKED))}">'
+                # A step that wraps gets a reading line height, not the widget's button height per line.
+                f'<div class="p10-worked-steps" style="line-height: 1.5" role="region" '
+                f'aria-label="{escape(t.gettext(WORKED))}">'
                 f"<strong>{escape(t.gettext(WORKED))}</strong>{steps_html(self._text())}</div>"
             )
             self.button.layout.display = "none"

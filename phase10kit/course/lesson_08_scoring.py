@@ -167,11 +167,24 @@ SCORE_WRITE = Exercise(
     ),
     judge=hidden_cases("score", SCORE_CASES, numbers="close"),
     worked=N_(
-        "Start with total = 0 and look at each card in turn: for card in hand:\n"
-        "A Wild first: if card.is_wild: total += 25. It comes before the numbers, since a Wild's card.number is 0.\n"
-        "Then a Skip: elif card.is_skip: total += 15.\n"
-        "Then the number cards: elif card.number >= 10: total += 10, and else: total += 5.\n"
-        "After the loop, return total. For R9 B10 S W that is 5 + 10 + 15 + 25 = 55."
+        "Start from 0 and look at each card of the hand in turn, adding its cost to the total.\n"
+        "Ask `card.is_wild` first: a Wild's `card.number` is 0, so it must come before the numbers; then "
+        "`card.is_skip`.\n"
+        "Only number cards are left after that: 10 to 12 cost 10, 1 to 9 cost 5. Return the total after the loop, "
+        "not inside it:\n"
+        "    def score(hand):\n"
+        "        total = 0\n"
+        "        for card in hand:\n"
+        "            if card.is_wild:\n"
+        "                total += 25\n"
+        "            elif card.is_skip:\n"
+        "                total += 15\n"
+        "            elif card.number >= 10:\n"
+        "                total += 10\n"
+        "            else:\n"
+        "                total += 5\n"
+        "        return total\n"
+        "For R9 B10 S W it gives 5 + 10 + 15 + 25 = 55."
     ),
 )
 

@@ -246,11 +246,14 @@ WRITE_P = Exercise(
     ),
     judge=_P_CASES,
     worked=N_(
-        "The favourable outcomes are those for which the event says True: "
-        "favourable = [outcome for outcome in space if event(outcome)]\n"
-        "All the outcomes are the space itself, len(space) of them, each as likely as any other.\n"
-        "Return the exact fraction of the two counts: return Fraction(len(favourable), len(space))\n"
-        "For the small deck, P(is_set, hands) counts 4 sets in 220 hands and gives Fraction(1, 55)."
+        "The favourable outcomes are those of the space for which the event says True: "
+        "`[outcome for outcome in space if event(outcome)]`.\n"
+        "All the outcomes are the space itself, `len(space)` of them, each as likely as any other.\n"
+        "The probability is the exact fraction of the two counts (a division with `/` would give a rounded float):\n"
+        "    def P(event, space):\n"
+        "        favourable = [outcome for outcome in space if event(outcome)]\n"
+        "        return Fraction(len(favourable), len(space))\n"
+        "For the small deck, `P(is_set, hands)` counts 4 sets in 220 hands and gives `Fraction(1, 55)`."
     ),
 )
 

@@ -308,12 +308,16 @@ WRITE_CHANCE = Exercise(
     ),
     judge=hidden_cases("chance_next", CHANCE_CASES, numbers="exact"),
     worked=N_(
-        "Go through the unseen cards, each copy once, and keep those that complete the phase: "
-        "favourable = [card for card in unseen if can_complete([*hand, card], phase)]\n"
-        "Each unseen card is as likely as any other to be drawn next, so the chance is favourable over all: "
-        "return Fraction(len(favourable), len(unseen))\n"
+        "This is `P(event, space)` again: the space is the unseen cards, each copy once, since each is as likely as "
+        "any other to be drawn next.\n"
+        "The favourable cards are those that complete the phase when added to the hand: "
+        "`can_complete([*hand, card], phase)` says so.\n"
+        "The chance is the exact fraction of the two counts:\n"
+        "    def chance_next(hand, phase, unseen):\n"
+        "        favourable = [card for card in unseen if can_complete([*hand, card], phase)]\n"
+        "        return Fraction(len(favourable), len(unseen))\n"
         "For the first hand of this notebook, with B10 seen, 16 of the 97 unseen cards complete Phase 4: "
-        "Fraction(16, 97)."
+        "`Fraction(16, 97)`."
     ),
 )
 

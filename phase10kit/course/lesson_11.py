@@ -279,13 +279,18 @@ WRITE_CHOOSE = Exercise(
     ),
     judge=judge_bot,
     worked=N_(
-        "Lay down first: lays = [action for action in view.legal if isinstance(action, Lay)], and if there is one, "
-        "return lays[0]\n"
-        "Then hit, and then draw, the same way with Hit and with Draw: a Draw takes from the draw pile.\n"
-        "Otherwise it is time to discard: discards = [action for action in view.legal if isinstance(action, "
-        "Discard)]\n"
-        "Discard the costliest card, a Wild last: return max(discards, key=lambda action: -1 if action.card.is_wild "
-        "else action.card.points)\n"
+        "Lay down as soon as you can, then hit (a card on the table costs nothing when the round ends), then draw from "
+        "the draw pile: `isinstance(action, kind)` picks the actions of one kind out of `view.legal`, and the first "
+        "of them will do.\n"
+        "Otherwise it is time to discard: throw away the costliest card (`action.card.points`), but a Wild last, "
+        "since it fits any group:\n"
+        "    def choose(view):\n"
+        "        for kind in (Lay, Hit, Draw):\n"
+        "            options = [action for action in view.legal if isinstance(action, kind)]\n"
+        "            if options:\n"
+        "                return options[0]\n"
+        "        discards = [action for action in view.legal if isinstance(action, Discard)]\n"
+        "        return max(discards, key=lambda action: -1 if action.card.is_wild else action.card.points)\n"
         "That bot wins nearly every game of the match and keeps well under 60 penalty points a game."
     ),
 )

@@ -283,12 +283,20 @@ BELLMAN = Exercise(
     ),
     judge=hidden_cases("bellman", _bellman_cases(), numbers="exact"),
     worked=N_(
-        "Start from total = Fraction(0) and go through the draws: for card, chance in draws(hand).items():\n"
-        "Put the three numbers in order: cards = tuple(sorted((*hand, card)))\n"
-        "If holds_run(cards), the run is made with this draw: add nothing (continue).\n"
-        "Otherwise keep the best hand: total += chance * min(values[keep] for keep in keeps(cards))\n"
-        "After the loop, count this turn too: return 1 + total. With the exact values, bellman((2, 3), values) "
-        "gives back 3/2."
+        "Go through the draws: `draws(hand)` gives each number you may draw with its chance.\n"
+        "Put the three numbers in order with `tuple(sorted((*hand, card)))`; if they make the run (`holds_run`), "
+        "this draw ends the game and adds nothing.\n"
+        "Otherwise keep the best hand of 2, the one of `keeps(cards)` with the fewest turns in `values`, and add the "
+        "draw's chance times its value. After the loop, count this turn too: 1 plus the sum.\n"
+        "    def bellman(hand, values):\n"
+        "        total = Fraction(0)\n"
+        "        for card, chance in draws(hand).items():\n"
+        "            cards = tuple(sorted((*hand, card)))\n"
+        "            if holds_run(cards):\n"
+        "                continue\n"
+        "            total += chance * min(values[keep] for keep in keeps(cards))\n"
+        "        return 1 + total\n"
+        "With the exact values, `bellman((2, 3), values)` gives back 3/2."
     ),
 )
 
