@@ -405,7 +405,10 @@ SPREAD = Exercise(
     solution=2,
     wrong=(4, 1, 16),
     hints=(
-        N_("Which spread is larger, with 1,000 deals or with 4,000? The question asks how many times larger."),
+        N_(
+            "Which spread is larger, with 1,000 deals or with 4,000? The question asks how many times smaller the "
+            "second is than the first."
+        ),
         N_("Read the two spreads in the table above and divide one by the other."),
         N_("The spread shrinks like 1 over the square root of the number of deals, not like 1 over the number itself."),
     ),
