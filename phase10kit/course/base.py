@@ -19,7 +19,7 @@ from typing import Any, TypeAlias
 from phase10kit.cards import Card
 from phase10kit.course import progress, sandbox
 from phase10kit.errors import Phase10Error, Reason
-from phase10kit.i18n import LANGUAGES, N_, translator
+from phase10kit.i18n import LANGUAGES, N_, shortest, translator
 from phase10kit.refusals import sentence
 
 __all__ = [
@@ -137,8 +137,9 @@ class AnswerError(Phase10Error):
 @sentence.register
 def _answer_sentence(error: AnswerError, lang: str = "en") -> str:
     """An answer's refusal in ``lang``: its own msgid and values (English when the kit does not speak ``lang``)."""
-    t = translator(lang if lang in LANGUAGES else "en")
-    return t.gettext(error.msgid).format(**error.values)
+    lang = lang if lang in LANGUAGES else "en"
+    values = {key: shortest(value, lang) if isinstance(value, float) else value for key, value in error.values.items()}
+    return translator(lang).gettext(error.msgid).format(**values)
 
 
 _BRIEF = reprlib.Repr()

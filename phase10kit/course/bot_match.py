@@ -89,7 +89,7 @@ class Budget:
                     "Your bot's games took more than {seconds} seconds in all, so the check stopped: make "
                     "choose(view) quicker."
                 ),
-                seconds=f"{self.total:g}",
+                seconds=float(self.total),
             )
 
 
