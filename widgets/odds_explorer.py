@@ -105,6 +105,7 @@ class OddsExplorer(Exercise):
             self.status,
             self.chart,
             self.errors,
+            self.fonts,
         ]
 
     @property
