@@ -96,6 +96,8 @@ def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> 
     edition, path = lesson
     from phase10kit.course import for_notebook
 
+    for name in ("P10_WIDGET_TEXT", "IPYTHONDIR"):  # no later kernel of this process records into this notebook's file
+        os.environ.pop(name, None)
     _check_no_english(item, edition, path)
     progress = _progress_file(item, edition, path)
     lines = progress.read_text(encoding="utf-8").splitlines() if progress.exists() else []
