@@ -7,23 +7,31 @@ them there) and are handed on here, beside the other names, where the widgets an
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import re
+from collections.abc import Iterable, Sequence
 
-from phase10kit.actions import Action, Discard, Draw, Hit, Lay, Take
+from phase10kit.actions import Action, Discard, Draw, Hit, Lay, Take, parse_action, seat_notation
 from phase10kit.cards import WILD, Card, Color, format_cards
-from phase10kit.i18n import translator
+from phase10kit.errors import Phase10Error
+from phase10kit.i18n import N_, Word, translator, word
 from phase10kit.phases import GroupKind, GroupSpec, Phase, phase_name, spec_name
 from phase10kit.rules import Rules
 from phase10kit.solver import GroupProgress, find_layout, missing, progress
 
 __all__ = [
+    "COLOUR_NAMES",
+    "GROUP_NAMES",
+    "KIND_NAMES",
+    "KIND_NAMES_WITH_ARTICLE",
     "action_phrase",
     "color_name",
     "explain",
     "group_kind_name",
     "group_name",
+    "parse_turn",
     "phase_name",
     "spec_name",
+    "turn_phrase",
 ]
 
 
@@ -56,54 +64,56 @@ def explain(hand: Iterable[Card], phase: Phase, *, rules: Rules | None = None, l
     return f"{first} {details[:1].upper()}{details[1:]}."
 
 
-def group_kind_name(kind: GroupKind, lang: str = "en") -> str:
-    """``"set"``, ``"run"`` or ``"colour group"`` in ``lang``.
+KIND_NAMES = {GroupKind.SET: N_("set"), GroupKind.RUN: N_("run"), GroupKind.COLOR: N_("colour group")}
+KIND_NAMES_WITH_ARTICLE = {
+    GroupKind.SET: N_("a set"),
+    GroupKind.RUN: N_("a run"),
+    GroupKind.COLOR: N_("a colour group"),
+}
+GROUP_NAMES = {
+    (GroupKind.SET, False): N_("the set of {size}"),
+    (GroupKind.RUN, False): N_("the run of {size}"),
+    (GroupKind.COLOR, False): N_("the group of {size} of one colour"),
+    (GroupKind.SET, True): N_("the other set of {size}"),
+    (GroupKind.RUN, True): N_("the other run of {size}"),
+    (GroupKind.COLOR, True): N_("the other group of {size} of one colour"),
+}
+COLOUR_NAMES = {Color.RED: N_("red"), Color.BLUE: N_("blue"), Color.GREEN: N_("green"), Color.YELLOW: N_("yellow")}
+"""The names of the kinds of groups, of the groups a phase asks for and of the colours: inflected words
+(``phase10kit.i18n.INFLECTED``) whose forms a sentence asks for, ``{kind:acc}``, ``{colour:gen.pl}``."""
+
+
+def group_kind_name(kind: GroupKind, lang: str = "en", *, article: bool = False) -> Word:
+    """``"set"``, ``"run"`` or ``"colour group"`` in ``lang`` (``"a set"`` ... with ``article``), with its forms.
 
     >>> group_kind_name(GroupKind.RUN), group_kind_name(GroupKind.RUN, "uk")
     ('run', 'ряд')
+    >>> group_kind_name(GroupKind.SET, "es", article=True)
+    'un grupo'
+    >>> group_kind_name(GroupKind.COLOR, "cs").form("acc")
+    'barevnou skupinu'
     """
-    t = translator(lang)
-    names = {
-        GroupKind.SET: t.gettext("set"),
-        GroupKind.RUN: t.gettext("run"),
-        GroupKind.COLOR: t.gettext("colour group"),
-    }
-    return names[kind]
+    return word(lang, "group", (KIND_NAMES_WITH_ARTICLE if article else KIND_NAMES)[kind])
 
 
-def group_name(spec: GroupSpec, lang: str = "en", *, other: bool = False) -> str:
-    """``"the set of 3"``, ``"the run of 4"``, ``"the group of 7 of one colour"`` (or ``"the other ..."``)."""
-    t = translator(lang)
-    if spec.kind is GroupKind.SET:
-        text = t.gettext("the other set of {size}") if other else t.gettext("the set of {size}")
-    elif spec.kind is GroupKind.RUN:
-        text = t.gettext("the other run of {size}") if other else t.gettext("the run of {size}")
-    else:
-        text = (
-            t.gettext("the other group of {size} of one colour")
-            if other
-            else t.gettext("the group of {size} of one colour")
-        )
-    return text.format(size=spec.size)
+def group_name(spec: GroupSpec, lang: str = "en", *, other: bool = False) -> Word:
+    """``"the set of 3"``, ``"the run of 4"``, ``"the group of 7 of one colour"`` (or ``"the other ..."``), with
+    its forms: ``group_name(spec, "hr").form("acc")`` is the accusative a sentence such as "za {group:acc}" asks for.
+    """
+    return word(lang, "group", GROUP_NAMES[spec.kind, other], size=spec.size)
 
 
-def color_name(color: Color, lang: str = "en") -> str:
-    """The colour's name in ``lang``: ``color_name(Color.RED) == "red"``."""
-    t = translator(lang)
-    names = {
-        Color.RED: t.gettext("red"),
-        Color.BLUE: t.gettext("blue"),
-        Color.GREEN: t.gettext("green"),
-        Color.YELLOW: t.gettext("yellow"),
-    }
-    return names[color]
+def color_name(color: Color, lang: str = "en") -> Word:
+    """The colour's name in ``lang`` (``color_name(Color.RED) == "red"``), with its forms: they agree with the
+    language's word for a card (``color_name(Color.BLUE, "hr").form("acc") == "plavu"``)."""
+    return word(lang, "colour of a card", COLOUR_NAMES[color])
 
 
-def _describe(group: GroupProgress, label: str, lang: str) -> str:
+def _describe(group: GroupProgress, label: Word, lang: str) -> str:
     t = translator(lang)
     held = format_cards(list(group.cards) + [WILD] * group.wilds)
     if group.complete:
-        return t.gettext("{group} is ready: {cards}").format(group=label[:1].upper() + label[1:], cards=held)
+        return t.gettext("{group} is ready: {cards}").format(group=label, cards=held)
     need = _needs_text(group, lang)
     if not held:
         return t.gettext("for {group} you have nothing yet and need {need}").format(group=label, need=need)
@@ -132,6 +142,44 @@ def _needs_text(group: GroupProgress, lang: str) -> str:
     return t.ngettext("one more {color} card or a Wild", "{count} more {color} cards or Wilds", n).format(
         count=n, color=color_name(group.value, lang)
     )
+
+
+def parse_turn(text: str) -> list[Action | str]:
+    """The actions of a line such as ``"p2 take; p2 discard G1"`` (one action, or several joined by ``;``); a part
+    that no action can be made of (``p1 lay s[R1 R3 W]``: no group holds those cards) stays as its text."""
+    parts: list[Action | str] = []
+    for part in text.split(";"):
+        try:
+            parts.append(parse_action(part.strip()))
+        except Phase10Error:
+            parts.append(part.strip())
+    return parts
+
+
+_LAY_TEXT = re.compile(r"(p[1-9][0-9]?) lay (?:[1-9][0-9]? )?(.+)")
+
+
+def turn_phrase(actions: Sequence[Action | str], lang: str = "en") -> str:
+    """One player's actions in words, as the course's answer buttons say them (the notation stays beside them).
+
+    >>> turn_phrase(parse_turn("p2 take; p2 discard G1")), turn_phrase(parse_turn("p2 discard S>p3"), "es")
+    ('p2: take the top discard, then discard G1', 'p2: descartar S y saltar a p3')
+    >>> turn_phrase(parse_turn("p1 lay s[R7 B7 G7] s[R1 R3 W]"))
+    'p1: lay down s[R7 B7 G7] s[R1 R3 W]'
+    """
+    t = translator(lang)
+    player, words = "", ""
+    for action in actions:
+        if isinstance(action, str):  # a lay-down of groups the rules refuse: its groups as written
+            lay = _LAY_TEXT.fullmatch(action)
+            who, phrase = (
+                (lay.group(1), t.gettext("lay down {groups}").format(groups=lay.group(2))) if lay else ("", action)
+            )
+        else:
+            who, phrase = seat_notation(action.player), action_phrase(action, lang)
+        player = player or who
+        words = t.gettext("{first}, then {then}").format(first=words, then=phrase) if words else phrase
+    return t.gettext("{player}: {actions}").format(player=player, actions=words) if player else words
 
 
 def action_phrase(action: Action, lang: str = "en") -> str:

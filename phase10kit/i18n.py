@@ -6,11 +6,18 @@ in tables); the catalogs are ``phase10kit/locale/<lang>/LC_MESSAGES/phase10kit.p
 every catalog and compiles it (``--check`` fails on drift, gaps or fuzzy entries). English is the
 source language: its text is the msgid itself.
 
-Korean particles change shape with the word before them (``R7을`` but ``W를``). A Korean msgstr
-therefore never writes ``을(를)``: it gives the particle as the placeholder's format spec,
-``{card:을}``, ``{who:이}``, ``{group:이에요}``, and the messages ``translator()`` returns fill it in
-with the shape the value needs (``ko_particle``; the table is ``PARTICLES``). Any other format spec
-works as in ``str.format``; English and the other catalogs simply never use a particle spec.
+Grammar comes from the catalogs, never from gluing pieces together. Two format specs say what an insert
+needs where it stands:
+
+- a Korean particle changes shape with the word before it (``R7을`` but ``W를``, ``None이``): a Korean
+  msgstr never writes ``을(를)`` but gives the particle as the placeholder's spec, ``{card:을}``,
+  ``{who:이}``, ``{group:이에요}``, filled in with the shape the value needs as it is read aloud
+  (``phase10kit.korean``);
+- a Croatian, Czech, Ukrainian or Spanish msgstr asks for the grammatical form of an inflected insert
+  (a colour, a group's name) by its tag, ``{colour:acc}``, ``{group:gen}``, ``{colour:gen.pl}``
+  (``FORMS``); the forms are catalog entries of their own (``INFLECTED``, ``word``).
+
+Any other format spec works as in ``str.format``.
 """
 
 from __future__ import annotations
@@ -28,22 +35,31 @@ from babel import Locale
 from babel.numbers import format_decimal, format_percent, get_decimal_symbol
 
 from phase10kit.errors import Phase10Error, Reason, quote
+from phase10kit.korean import PARTICLE_SPECS, PARTICLES, final_consonant, ko_particle
 
 __all__ = [
     "FORMATTER",
+    "FORMS",
+    "INFLECTED",
+    "INFLECTED_PLACEHOLDERS",
     "LANGUAGES",
     "LOCALE_DIR",
+    "NN_",
     "N_",
     "PARTICLES",
     "Message",
+    "Word",
     "and_list",
     "check_lang",
     "decimal",
     "final_consonant",
+    "form_context",
     "grouped",
     "ko_particle",
     "percent",
+    "shortest",
     "translator",
+    "word",
 ]
 
 LANGUAGES = {"en": "English", "es": "Español", "hr": "Hrvatski", "cs": "Čeština", "uk": "Українська", "ko": "한국어"}
@@ -59,6 +75,15 @@ def N_(message: str) -> str:
     'Draw'
     """
     return message
+
+
+def NN_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a plural pair for extraction without translating it; it is translated where shown with ``ngettext``.
+
+    >>> translator("hr").ngettext(*NN_("{count} point", "{count} points"), 5).format(count=5)
+    '5 bodova'
+    """
+    return singular, plural
 
 
 def check_lang(lang: str) -> str:
@@ -94,120 +119,135 @@ def _translations(lang: str) -> gettext.NullTranslations:
     return gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang], fallback=True, class_=_Catalog)
 
 
-# --- Korean particles ---------------------------------------------------------------------------
-# A catalog can't know the word a placeholder will hold, so the particle after a placeholder is
-# written as its format spec and chosen when the message is formatted (see the module docstring).
+# --- grammatical forms -------------------------------------------------------------------------
+# Croatian, Czech and Ukrainian decline a colour or a group's name with the sentence around it
+# ("Džoker zamjenjuje plavu kartu", "vyber kartu pro sadu 3 karet"), and Spanish makes a colour agree with
+# the card ("una carta roja"). A sentence never glues a nominative into place: the msgstr names the form
+# it needs as the placeholder's format spec (``{colour:acc}``), and the form comes from the catalog, where
+# each inflected word has one entry per form (msgctxt "colour of a card: accusative singular").
 
-PARTICLES: dict[str, tuple[str, str]] = {
-    "을/를": ("을", "를"),
-    "이/가": ("이", "가"),
-    "은/는": ("은", "는"),
-    "과/와": ("과", "와"),
-    "으로/로": ("으로", "로"),
-    "이에요/예요": ("이에요", "예요"),
-    "이었어요/였어요": ("이었어요", "였어요"),
-    "이어야/여야": ("이어야", "여야"),
-    "이나/나": ("이나", "나"),
-    "이랑/랑": ("이랑", "랑"),
-    "이라고/라고": ("이라고", "라고"),
+FORMS: dict[str, str] = {
+    "nom": "nominative singular",
+    "gen": "genitive singular",
+    "dat": "dative singular",
+    "acc": "accusative singular",
+    "loc": "locative singular",
+    "ins": "instrumental singular",
+    "nom.pl": "nominative plural",
+    "gen.pl": "genitive plural",
+    "dat.pl": "dative plural",
+    "acc.pl": "accusative plural",
+    "loc.pl": "locative plural",
+    "ins.pl": "instrumental plural",
 }
-"""Each Korean particle (and the copula) as (its shape after a final consonant, its shape after a vowel)."""
-_SPECS = {spec: pair for pair in PARTICLES.values() for spec in (f"{pair[0]}/{pair[1]}", *pair)}
-_FINALS = " ㄱㄲㄳㄴㄵㄶㄷㄹㄺㄻㄼㄽㄾㄿㅀㅁㅂㅄㅅㅆㅇㅈㅊㅋㅌㅍㅎ"
-"""The 28 final-consonant slots of a Hangul syllable; slot 0 (a space here) is "no final consonant"."""
-_DIGIT_FINALS = ["ㅇ", "ㄹ", "", "ㅁ", "", "", "ㄱ", "ㄹ", "ㄹ", ""]
-"""The last consonant of each digit read in Sino-Korean: 영 일 이 삼 사 오 육 칠 팔 구."""
-_POWER_FINALS = {1: "ㅂ", 2: "ㄱ", 3: "ㄴ"}
-"""Round numbers end in their unit: 십 (10), 백 (100), 천 (1000); then 만, 억, 조, 경 every four zeros."""
-_MYRIAD_FINALS = ["ㄴ", "ㄱ", "", "ㅇ"]
-_LETTER_FINALS = {"L": "ㄹ", "M": "ㅁ", "N": "ㄴ", "R": "ㄹ"}
-"""Latin letters whose Korean names end in a consonant (엘 엠 엔 알); every other name ends in a vowel."""
-_WORD_FINALS = {"l": "ㄹ", "m": "ㅁ", "n": "ㄴ"}
-_CLOSING = " \t\n]}>\"'”’»」』.,;:!?…"
-_LATIN = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+"""The grammatical forms a msgstr may ask of an inflected insert (``{colour:gen.pl}``), by their tags."""
+
+INFLECTED: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "colour of a card": (("red", "blue", "green", "yellow"), ("nom", "gen", "acc", "nom.pl", "gen.pl", "acc.pl")),
+    "group": (
+        (
+            "set",
+            "run",
+            "colour group",
+            "a set",
+            "a run",
+            "a colour group",
+            "the set of {size}",
+            "the run of {size}",
+            "the group of {size} of one colour",
+            "the other set of {size}",
+            "the other run of {size}",
+            "the other group of {size} of one colour",
+        ),
+        ("gen", "acc"),
+    ),
+}
+"""Every inflected word the code inserts into sentences, by kind of word: its msgids and the forms the catalogs
+hold for it (``tools/i18n.py`` adds one catalog entry per word and form, msgctxt ``"<kind>: <form>"``). A colour's
+forms agree with the language's word for a card (hr *karta*, es *carta*)."""
+
+INFLECTED_PLACEHOLDERS: dict[str, str] = {
+    "colour": "colour of a card",
+    "color": "colour of a card",
+    "colours": "colour of a card",
+    "values": "colour of a card",
+    "value": "colour of a card",
+    "kind": "group",
+    "target": "group",
+    "group": "group",
+}
+"""The placeholders the code fills with inflected words (``Word``), and the kind of word each one holds: a
+msgstr may ask these, and only these, for a form (``{kind:acc}``); ``value``/``values`` hold a number or a
+colour, and a number has one form."""
 
 
-def final_consonant(word: object) -> str:
-    """The consonant ``word`` ends with when read aloud (a jamo such as ``"ㄹ"``), or ``""`` after a vowel.
+def form_context(kind: str, tag: str) -> str:
+    """The msgctxt of a word's form in the catalogs: ``form_context("group", "acc")`` is
+    ``"group: accusative singular"``."""
+    return f"{kind}: {FORMS[tag]}"
 
-    Hangul is read as written; numbers in Sino-Korean (7 칠, 12 십이, 10 십, 100 백); Latin letters
-    alone, in capitals or without a vowel by their names (R 알, W 더블유: the card ``R7`` ends in 칠,
-    ``p2`` in 이, ``hr`` in 알); other Latin words by their ending, as loanwords are spelled (l, m, n,
-    ng end in a consonant). Closing
-    brackets, quotes and punctuation are skipped, and so is a final parenthesis: Korean attaches the
-    particle to the word before it. Anything else counts as ending in a vowel.
 
-    >>> [final_consonant(w) for w in ("런", "세트", "R7", "B12", "10", "W", "p1", "Wild", "빨강 7 (R7)")]
-    ['ㄴ', '', 'ㄹ', '', 'ㅂ', '', 'ㄹ', '', 'ㄹ']
+class Word(str):
+    """A word in a sentence's language that knows its other grammatical forms (``str`` of it is the base form).
+
+    >>> colour = Word("plava", {"acc": "plavu"})
+    >>> Message("Džoker zamjenjuje {colour:acc} kartu.").format(colour=colour), str(colour)
+    ('Džoker zamjenjuje plavu kartu.', 'plava')
     """
-    text = _spoken_end(str(word))
-    if not text:
-        return ""
-    last = text[-1]
-    if "가" <= last <= "힣":
-        return _FINALS[(ord(last) - ord("가")) % 28].strip()
-    if last in "0123456789":
-        return _number_final(text[len(text.rstrip("0123456789")) :])
-    if last in _LATIN:
-        tail = text[len(text.rstrip(_LATIN)) :]
-        if len(tail) == 1 or tail.isupper() or not set(tail.lower()) & set("aeiouy"):
-            return _LETTER_FINALS.get(last.upper(), "")  # read letter by letter: "R7", "hr"
-        return "ㅇ" if tail.lower().endswith("ng") else _WORD_FINALS.get(last.lower(), "")
-    return ""
+
+    forms: dict[str, str]
+
+    def __new__(cls, text: str, forms: dict[str, str] | None = None) -> Word:
+        word = super().__new__(cls, text)
+        word.forms = dict(forms or {})
+        return word
+
+    def form(self, tag: str) -> str:
+        """The form ``tag`` names (``"acc"``, ``"gen.pl"`` ...); the base form when the word has no such form."""
+        return self.forms.get(tag, str(self))
+
+    @classmethod
+    def joined(cls, words: list[str], separator: str = ", ") -> Word:
+        """Words joined into one insert whose every form joins the words' forms: ``crvenu, plavu``."""
+        tags = {tag for word in words if isinstance(word, Word) for tag in word.forms}
+        forms = {tag: separator.join(w.form(tag) if isinstance(w, Word) else w for w in words) for tag in tags}
+        return cls(separator.join(words), forms)
 
 
-def _spoken_end(text: str) -> str:
-    """``text`` without the closing marks and the final parenthesis that a particle skips."""
-    while True:
-        shorter = text.rstrip(_CLOSING)
-        if shorter.endswith(")"):
-            opening = shorter.rfind("(")
-            shorter = shorter[:opening] if opening >= 0 else shorter[:-1]
-        if shorter == text:
-            return text
-        text = shorter
+def word(lang: str | gettext.NullTranslations, kind: str, msgid: str, **fields: object) -> Word:
+    """The word ``msgid`` of ``kind`` (a key of ``INFLECTED``) translated, with every form the catalogs hold;
+    ``fields`` fill its placeholders in every form.
 
-
-def _number_final(digits: str) -> str:
-    significant = digits.rstrip("0")
-    if not significant:
-        return "ㅇ"  # 영
-    zeros = len(digits) - len(significant)
-    if zeros == 0:
-        return _DIGIT_FINALS[int(digits[-1])]
-    if zeros in _POWER_FINALS:
-        return _POWER_FINALS[zeros]
-    return _MYRIAD_FINALS[min(zeros // 4, 4) - 1]
-
-
-def ko_particle(word: object, particle: str) -> str:
-    """The shape of a Korean ``particle`` (``"을/를"``, or either shape: ``"을"``, ``"를"``) that follows ``word``.
-
-    >>> [ko_particle(w, "을/를") for w in ("R7", "W", "런", "세트")]
-    ['을', '를', '을', '를']
-    >>> ko_particle("런", "예요"), ko_particle("세트", "이에요"), ko_particle("칠", "로"), ko_particle("R3", "로")
-    ('이에요', '예요', '로', '으로')
+    >>> w = word("hr", "colour of a card", "blue")
+    >>> str(w), w.form("acc"), w.form("gen.pl"), word("en", "group", "the set of {size}", size=3).form("acc")
+    ('plava', 'plavu', 'plavih', 'the set of 3')
     """
-    pair = _SPECS.get(particle)
-    if pair is None:
-        raise ValueError(f"unknown Korean particle {particle!r}: use one of {', '.join(PARTICLES)}")
-    final = final_consonant(word)
-    if pair == PARTICLES["으로/로"] and final == "ㄹ":
-        return pair[1]  # 로 after ㄹ: 칠로, 런으로
-    return pair[0] if final else pair[1]
+    return _word(language_of(lang), kind, msgid, tuple(sorted(fields.items())))
+
+
+@cache
+def _word(lang: str, kind: str, msgid: str, fields: tuple[tuple[str, object], ...]) -> Word:
+    t, values = translator(lang), dict(fields)
+    if msgid not in INFLECTED[kind][0]:
+        raise ValueError(f"{msgid!r} is not a word of kind {kind!r} in INFLECTED")
+    forms = {tag: t.pgettext(form_context(kind, tag), msgid).format(**values) for tag in INFLECTED[kind][1]}
+    return Word(t.gettext(msgid).format(**values), forms)
 
 
 class MessageFormatter(string.Formatter):
-    """``str.format`` plus Korean particle specs: ``{card:을}`` is the card followed by 을 or 를.
+    """``str.format`` plus two specs of the catalogs: a Korean particle (``{card:을}`` is the card followed by
+    을 or 를) and a grammatical form (``{colour:acc}``: the form of a ``Word``; any other value has one form).
 
     >>> MessageFormatter().format("{card:을} 버렸어요. {who:이} 이겼어요.", card="W", who="p3")
     'W를 버렸어요. p3이 이겼어요.'
     """
 
     def format_field(self, value: Any, format_spec: str) -> Any:
-        if format_spec in _SPECS:
+        if format_spec in PARTICLE_SPECS:
             text = format(value)
             return text + ko_particle(text, format_spec)
+        if format_spec in FORMS:
+            return value.form(format_spec) if isinstance(value, Word) else format(value)
         return super().format_field(value, format_spec)
 
 
@@ -308,7 +348,7 @@ def _digits_pattern(digits: int) -> str:
 
 def decimal(value: float, digits: int, lang: str | gettext.NullTranslations = "en") -> str:
     """A number with ``digits`` decimals as the language writes it (Babel's symbols: a comma in es, hr, cs
-    and uk; no grouping, as the kit's whole numbers are grouped by spaces in every language).
+    and uk; no grouping: the kit groups the thousands of whole numbers only, with ``grouped``).
 
     >>> decimal(0.54931, 3), decimal(0.54931, 3, "hr"), decimal(0.54931, 3, translator("ko"))
     ('0.549', '0,549', '0.549')
@@ -320,6 +360,16 @@ def decimal(value: float, digits: int, lang: str | gettext.NullTranslations = "e
     return format_decimal(
         DecimalNumber(text), format=_digits_pattern(digits), locale=code if code in LANGUAGES else "en"
     )
+
+
+def shortest(value: float, lang: str | gettext.NullTranslations = "en", most: int = 6) -> str:
+    """A number with the decimals it needs (at most ``most``), as the language writes it: a bot's speed, seconds.
+
+    >>> shortest(0.4), shortest(0.4, "cs"), shortest(1.5, "uk"), shortest(10.0, "hr"), shortest(2.25, "ko")
+    ('0.4', '0,4', '1,5', '10', '2.25')
+    """
+    text = f"{value:.{most}f}".rstrip("0").rstrip(".") if math.isfinite(value) else str(value)
+    return decimal(value, len(text.partition(".")[2]), lang)
 
 
 def percent(chance: float, digits: int, lang: str | gettext.NullTranslations = "en") -> str:
@@ -339,21 +389,34 @@ def percent(chance: float, digits: int, lang: str | gettext.NullTranslations = "
 
 
 def and_list(items: list[str], lang: str | gettext.NullTranslations = "en") -> str:
-    """Words joined as a sentence lists them: ``p1, p2 and p3``, ``p1 y p3``, ``p1과 p3``.
+    """Words joined as a sentence lists them: ``p1, p2 and p3``, ``p1 y p3``, ``p1과 p3``. Inflected words
+    (``Word``) give a ``Word`` whose every form lists their forms (``crvenu i plavu``).
 
     >>> and_list(["p1"]), and_list(["p1", "p3"]), and_list(["p1", "p2", "p3"], "cs"), and_list(["p1", "p3"], "ko")
     ('p1', 'p1 and p3', 'p1, p2 a p3', 'p1과 p3')
     """
     if len(items) < 2:
-        return "".join(items)
+        return items[0] if items else ""
     template = translator(language_of(lang)).gettext("{items} and {last}")
-    return template.format(items=", ".join(items[:-1]), last=items[-1])
+
+    def listed(words: list[str]) -> str:
+        return template.format(items=", ".join(words[:-1]), last=words[-1])
+
+    tags = {tag for item in items if isinstance(item, Word) for tag in item.forms}
+    if not tags:
+        return listed(items)
+    forms = {tag: listed([item.form(tag) if isinstance(item, Word) else item for item in items]) for tag in tags}
+    return Word(listed(items), forms)
 
 
-def grouped(number: int) -> str:
-    """A whole number in groups of three digits, read the same in every language (a space between groups).
+def grouped(number: int, lang: str | gettext.NullTranslations = "en") -> str:
+    """A whole number with its thousands grouped as the language groups them (Babel's locale data: a comma in
+    English and Korean, a point in Spanish and Croatian, a no-break space in Czech and Ukrainian).
 
-    >>> grouped(38722819230810), grouped(108)
-    ('38 722 819 230 810', '108')
+    >>> grouped(38722819230810), grouped(38722819230810, "ko"), grouped(38722819230810, "hr"), grouped(108, "cs")
+    ('38,722,819,230,810', '38,722,819,230,810', '38.722.819.230.810', '108')
+    >>> grouped(7076688286712, "uk")
+    '7\xa0076\xa0688\xa0286\xa0712'
     """
-    return f"{number:,}".replace(",", " ")
+    code = language_of(lang)
+    return format_decimal(number, locale=code if code in LANGUAGES else "en")

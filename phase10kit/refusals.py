@@ -25,7 +25,7 @@ from phase10kit.cards import Card, Color
 from phase10kit.errors import Phase10Error, Reason, quote
 from phase10kit.explain import color_name
 from phase10kit.groups import Group, Layout
-from phase10kit.i18n import FORMATTER, N_, translator
+from phase10kit.i18n import FORMATTER, N_, and_list, shortest, translator
 from phase10kit.phases import Phase
 
 __all__ = ["SENTENCES", "placeholders", "render_detail", "sentence", "sentence_template", "templates"]
@@ -191,16 +191,20 @@ def render_detail(value: object, lang: str = "en") -> str:
     >>> render_detail([Card.parse("R7"), Card.parse("W")]), render_detail(3), render_detail(("p1", "p3"))
     ('R7 W', '3', 'p1, p3')
     >>> render_detail([Color.RED, Color.BLUE]), render_detail([Color.RED, Color.BLUE], "es")
-    ('red, blue', 'rojo, azul')
+    ('red and blue', 'rojo y azul')
     """
     if isinstance(value, str):
         return quote(value)
     if isinstance(value, Color):
         return color_name(value, lang)
+    if isinstance(value, float):
+        return shortest(value, lang)
     if isinstance(value, Iterable) and not isinstance(value, bytes | Mapping):
         items = list(value)
         if all(isinstance(item, Card) for item in items):
             return quote(" ".join(str(item) for item in items))
+        if items and all(isinstance(item, Color) for item in items):  # a sentence may ask for their forms
+            return and_list([color_name(item, lang) for item in items], lang)
         return quote(", ".join(render_detail(item, lang) for item in items))
     return quote(str(value) if isinstance(value, Card | Group | Phase | Layout) else value)
 

@@ -15,6 +15,7 @@ from html import escape
 from phase10kit._pictures import draws
 from phase10kit.cards import Card, Color
 from phase10kit.explain import color_name, group_kind_name
+from phase10kit.fonts import FONT_FAMILY
 from phase10kit.groups import Group, Layout
 from phase10kit.i18n import translator
 from phase10kit.phases import Phase, phase_name, spec_name
@@ -134,15 +135,15 @@ def _card_body(card: Card, caption: str = "", lang: str = "en") -> str:
         shape += '<path d="M25,75 L35,65" stroke="#ffffff" stroke-width="2"/>'
     parts = [
         f'<rect x="1" y="1" width="58" height="88" rx="7" fill="{fill}" stroke="#111111" stroke-width="2"/>',
-        f'<text x="30" y="40" font-family="sans-serif" font-size="28" font-weight="bold" '
+        f'<text x="30" y="40" font-size="28" font-weight="bold" '
         f'text-anchor="middle" fill="{ink}">{escape(big)}</text> ',
-        f'<text x="30" y="55" font-family="sans-serif" font-size="{_fitted(small, 11, 54)}" text-anchor="middle" '
+        f'<text x="30" y="55" font-size="{_fitted(small, 11, 54)}" text-anchor="middle" '
         f'fill="{ink}">{escape(small)}</text>',
         shape,
     ]
     if caption:
         parts.append(
-            f' <text x="30" y="86" font-family="sans-serif" font-size="{_fitted(caption, 10, 54)}" '
+            f' <text x="30" y="86" font-size="{_fitted(caption, 10, 54)}" '
             f'text-anchor="middle" fill="{ink}">{escape(caption)}</text>'
         )
     return "".join(parts)
@@ -150,7 +151,7 @@ def _card_body(card: Card, caption: str = "", lang: str = "en") -> str:
 
 def _svg(width: float, height: float, body: str, label: str, scale: float = 1.0) -> str:
     return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="{escape(label)}" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="{escape(label)}" font-family="{FONT_FAMILY}" '
         f'width="{width * scale:g}" height="{height * scale:g}" viewBox="0 0 {width:g} {height:g}">'
         f"<title>{escape(label)}</title>{body}</svg>"
     )
@@ -170,7 +171,7 @@ def face_down_svg(*, scale: float = 1.0, lang: str = "en") -> str:
     body = (
         '<rect x="1" y="1" width="58" height="88" rx="7" fill="#3b2a6b" stroke="#111111" stroke-width="2"/>'
         '<rect x="8" y="8" width="44" height="74" rx="4" fill="none" stroke="#c9b8ff" stroke-width="2"/>'
-        '<text x="30" y="52" font-family="sans-serif" font-size="14" text-anchor="middle" fill="#c9b8ff">10</text>'
+        '<text x="30" y="52" font-size="14" text-anchor="middle" fill="#c9b8ff">10</text>'
     )
     return _svg(CARD_WIDTH, CARD_HEIGHT, body, translator(lang).gettext("face-down card"), scale)
 
@@ -236,9 +237,9 @@ def phase_svg(phase: Phase, *, scale: float = 1.0, lang: str = "en") -> str:
         parts.append(
             f'<g transform="translate({x},0)"><rect x="1" y="1" width="{width - 2}" height="58" rx="8" '
             f'fill="#f4f1ff" stroke="#3b2a6b" stroke-width="2" stroke-dasharray="6 3"/>'
-            f'<text x="{width / 2:g}" y="27" font-family="sans-serif" font-size="18" font-weight="bold" '
+            f'<text x="{width / 2:g}" y="27" font-size="18" font-weight="bold" '
             f'text-anchor="middle" fill="#1a1a1a">{escape(str(spec))}</text>'
-            f'<text x="{width / 2:g}" y="47" font-family="sans-serif" font-size="12" text-anchor="middle" '
+            f'<text x="{width / 2:g}" y="47" font-size="12" text-anchor="middle" '
             f'fill="#1a1a1a">{escape(spec_name(spec, lang))}</text></g>'
         )
         x += width + 10

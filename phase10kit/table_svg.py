@@ -12,6 +12,7 @@ from html import escape
 from typing import Protocol
 
 from phase10kit.cards import Card
+from phase10kit.fonts import FONT_FAMILY
 from phase10kit.groups import Group
 from phase10kit.i18n import translator
 from phase10kit.phases import Phase
@@ -63,7 +64,7 @@ def _place(svg: str, x: float, y: float) -> str:
 
 def _text(x: float, y: float, text: str, bold: bool = False) -> str:
     weight = ' font-weight="bold"' if bold else ""
-    return f'<text x="{x:g}" y="{y:g}" font-family="sans-serif" font-size="13"{weight}>{escape(text)}</text>'
+    return f'<text x="{x:g}" y="{y:g}" font-size="13"{weight}>{escape(text)}</text>'
 
 
 def table_svg(view: TableSight, *, lang: str = "en") -> str:
@@ -132,6 +133,7 @@ def table_svg(view: TableSight, *, lang: str = "en") -> str:
     body = "".join(parts)
     name = escape(t.gettext("Phase 10 table"))
     return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="{name}" width="{width:g}" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="{name}" font-family="{FONT_FAMILY}" '
+        f'width="{width:g}" '
         f'height="{y:g}" viewBox="0 0 {width:g} {y:g}"><title>{name}</title>{body}</svg>'
     )

@@ -15,7 +15,9 @@ from babel.messages.catalog import Message as CatalogMessage
 from hypothesis import given
 from hypothesis import strategies as st
 
+from phase10kit.explain import group_kind_name
 from phase10kit.i18n import PARTICLES, Message, final_consonant, ko_particle, translator
+from phase10kit.phases import GroupKind
 from tests.helpers import load_tool
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -103,12 +105,25 @@ def test_a_phase_name_is_marked_as_a_phase(lang: str, mark: str) -> None:
     assert mark in title.lower() and phase_name(phase(1), lang) in title, title
 
 
-def test_spanish_agreement_with_the_group_word() -> None:
-    t = translator("es")
-    for kind in ("set", "run", "colour group"):
-        said = t.gettext("That is a valid {kind}: {group}.").format(kind=t.gettext(kind), group="s[R7 B7 W]")
-        assert not re.search(r"(?:escalera|combinación) válido|(?:grupo|color) válida", said), said
-    assert t.gettext("a run") == "una escalera" and t.gettext("a set") == "un grupo"
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("es", ["Es un grupo válido", "Es una escalera válida", "Es un color válido"]),
+        ("hr", ["To je valjan set", "To je valjan niz", "To je valjana boja"]),
+        ("cs", ["To je platná sada", "To je platná postupka", "To je platná barevná skupina"]),
+        ("uk", ["Це правильний набір", "Це правильний ряд", "Це правильна група одного кольору"]),
+    ],
+)
+def test_an_adjective_agrees_with_each_kind_of_group(lang: str, expected: list[str]) -> None:
+    """One sentence per kind of group (``widgets.group_builder.VALID``): the adjective takes the kind's gender."""
+    from widgets.group_builder import VALID
+
+    t = translator(lang)
+    said = [
+        t.gettext(VALID[kind]).format(group="s[R7 B7 W]") for kind in (GroupKind.SET, GroupKind.RUN, GroupKind.COLOR)
+    ]
+    assert [sentence.split(":")[0] for sentence in said] == expected
+    assert group_kind_name(GroupKind.RUN, "es", article=True) == "una escalera"
 
 
 # ---------------------------------------------------------------------------------------------- plural forms

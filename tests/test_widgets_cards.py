@@ -112,7 +112,7 @@ def test_face_down_view_sends_only_the_count() -> None:
 
 def test_group_view_writes_wild_values_in_words() -> None:
     view = GroupView(Group.parse("c[B1 W B9]"))
-    assert view.text == "colour group c[B1 W B9]. The Wild stands for blue."
+    assert view.text == "colour group c[B1 W B9]. The Wild stands for a blue card."
     assert "= blue" in view.value  # on the card picture too
 
 

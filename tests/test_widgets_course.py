@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from fractions import Fraction
+from html import escape
 from pathlib import Path
 
 import ipywidgets
@@ -233,16 +234,26 @@ def test_build_offers_the_exercise_hand_and_checks_the_picked_cards() -> None:
 def test_spot_shows_the_position_and_four_actions_and_the_engine_judges() -> None:
     spot = ask("demo.spot")
     assert isinstance(spot, SpotExercise)
-    assert [b.description for b in spot.buttons] == spot_actions(exercises["demo.spot"])
+    # Each move in words on its button, its notation as the tooltip and beside it (the feedback names the notation).
+    assert [b.tooltip for b in spot.buttons] == spot_actions(exercises["demo.spot"])
+    assert "p1: draw from the draw pile" in [b.description for b in spot.buttons]
     assert len(spot.buttons) == 4 and "<svg" in spot.table.value
     # A long move ("p1 lay s[R6 B6 G6] s[R8 B8 G8] s[R10 B10 G10]") is read in full: buttons as wide as their text.
     assert all(b.layout.width == "auto" for b in spot.buttons)
-    legal = next(b for b in spot.buttons if b.description == "p1 draw")
+    legal = next(b for b in spot.buttons if b.tooltip == "p1 draw")
     legal.click()
     assert spot.status.tone == "problem" and "allowed" in spot.status.text
-    refused = next(b for b in spot.buttons if b.description == "p2 draw")
+    refused = next(b for b in spot.buttons if b.tooltip == "p2 draw")
     refused.click()
     assert spot.status.tone == "ok" and "p2 draw" in spot.status.text and refused.button_style == "info"
+
+
+def test_spot_buttons_say_their_moves_in_the_notebooks_language() -> None:
+    spot = ask("skips.once_per_circuit", lang="ko")
+    assert isinstance(spot, SpotExercise)
+    assert all("discard" not in b.description and b.description.startswith("p2: ") for b in spot.buttons)
+    notation = [row.children[1].value for row in spot.children[2].children]
+    assert notation == [f"<code>{escape(action)}</code>" for action in spot.actions]
 
 
 def test_spot_shows_only_what_the_player_to_move_may_see() -> None:

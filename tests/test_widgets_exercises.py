@@ -68,7 +68,7 @@ def test_group_builder_switching_kind_judges_again() -> None:
     builder.hand.selected = [0, 1, 2]
     assert builder.status.text.startswith("That is a valid set: s[R7 B7 W]")
     builder.kind_choice.value = "c"
-    assert builder.status.text == "A colour group has one colour, but R7 B7 W mixes red, blue."
+    assert builder.status.text == "A colour group has one colour, but R7 B7 W mixes red and blue."
     builder.hand.selected = [0, 3, 4]
     assert builder.status.text == "A Skip can never be part of a group."
     builder.kind_choice.value = "r"
@@ -209,7 +209,7 @@ def test_wild_playground_wild_keeps_its_value_when_the_run_grows() -> None:
     assert "W may go at the low end, as 2 or at the high end, as 7." in play.where.value
     play.low_button.click()
     assert str(play.group) == "r[W G3 G4 W Y6]" and play.group.wild_values() == [2, 5]
-    assert "The Wilds laid before still stand for 5" in play.status.text
+    assert "The Wild laid before still stands for 5" in play.status.text
     assert play.group_text.value == "r[W G3 G4 W Y6]"
 
 

@@ -24,10 +24,15 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from phase10kit.i18n import FORMS, INFLECTED, INFLECTED_PLACEHOLDERS, form_context  # noqa: E402
+from phase10kit.korean import PARTICLE_SPECS  # noqa: E402
+
 LOCALE = ROOT / "phase10kit" / "locale"
 POT = LOCALE / "phase10kit.pot"
 DOMAIN = "phase10kit"
-KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None}
+KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None, "NN_": (1, 2), "NP_": ((1, "c"), 2)}
 PLURAL_FORMS = {
     "es": "nplurals=2; plural=(n != 1);",
     "hr": "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);",
@@ -42,7 +47,6 @@ PLACEHOLDER = re.compile(r"\{(\w*)(?:![rsa])?(?::[^{}]*)?\}")
 
 def languages() -> list[str]:
     """The translated languages: every language of ``phase10kit.i18n.LANGUAGES`` but English, the source."""
-    sys.path.insert(0, str(ROOT))
     from phase10kit.i18n import LANGUAGES
 
     return [lang for lang in LANGUAGES if lang != "en"]
@@ -64,7 +68,15 @@ def extract() -> Catalog:
     found = extract_from_dir(ROOT, method_map, options_map, keywords=KEYWORDS, strip_comment_tags=True)
     for filename, lineno, message, comments, context in found:
         template.add(message, None, [(filename, lineno)], auto_comments=comments, context=context)
+    for kind, tag, msgid in inflected_forms():
+        note = f"{FORMS[tag]} of this {kind}, as a sentence asks for it with {{...:{tag}}} (docs/translating.md)"
+        template.add(msgid, None, [("phase10kit/i18n.py", 0)], auto_comments=[note], context=form_context(kind, tag))
     return template
+
+
+def inflected_forms() -> list[tuple[str, str, str]]:
+    """(kind, form tag, msgid) of every grammatical form the catalogs hold (``phase10kit.i18n.INFLECTED``)."""
+    return [(kind, tag, msgid) for kind, (msgids, tags) in INFLECTED.items() for msgid in msgids for tag in tags]
 
 
 def msgids(catalog: Catalog) -> set[str | tuple[str, ...]]:
@@ -149,6 +161,8 @@ def message_problems(catalog: Catalog, message: Message, rule: gettext.GNUTransl
             yield f"untranslated: {message.id!r}"
         elif _names(text) != _names(str(message.id)):
             yield f"placeholders differ: {message.id!r} -> {text!r}"
+        else:
+            yield from grammar_problems(str(message.id), text)
         return
     singular, plural = (str(part) for part in message.id)
     forms = list(message.string) if isinstance(message.string, list | tuple) else [message.string]
@@ -163,6 +177,35 @@ def message_problems(catalog: Catalog, message: Message, rule: gettext.GNUTransl
         needed = _names(singular) if only_one else _names(plural)
         if not needed <= _names(str(form)) <= allowed:
             yield f"placeholders of form {index} differ: {plural!r} -> {form!r}"
+        yield from grammar_problems(f"{singular} {plural}", str(form))
+
+
+COLON_BEFORE = re.compile(r":\s*\{(\w*)[^{}]*\}")
+"""A colon (and spaces) right before a placeholder."""
+SPEC = re.compile(r"\{(\w*)(?:![rsa])?:([^{}]*)\}")
+
+
+def grammar_problems(english: str, text: str) -> Iterator[str]:
+    """What dodges or breaks the grammar of a translation: a colon before a placeholder where the English has none
+    there (the usual way around a case: "protiv: {victims}"), or a format spec that is no grammatical form the
+    catalogs hold for that placeholder, no Korean particle and no spec of the English.
+
+    >>> list(grammar_problems("Laid {group}.", "Položeno: {group}."))
+    ["a colon before {group} where the English has none: 'Položeno: {group}.'"]
+    >>> list(grammar_problems("Pick {target}.", "Odaberi {target:akuzativ}."))
+    ["{target:akuzativ} is not a form the catalogs hold: 'Odaberi {target:akuzativ}.'"]
+    """
+    allowed = set(COLON_BEFORE.findall(english))
+    for name in COLON_BEFORE.findall(text):
+        if name not in allowed:
+            yield f"a colon before {{{name}}} where the English has none: {text!r}"
+    english_specs = set(SPEC.findall(english))
+    for name, spec in SPEC.findall(text):
+        if (name, spec) in english_specs or spec in PARTICLE_SPECS:
+            continue
+        kind = INFLECTED_PLACEHOLDERS.get(name)
+        if spec not in FORMS or kind is None or spec not in INFLECTED[kind][1]:
+            yield f"{{{name}:{spec}}} is not a form the catalogs hold: {text!r}"
 
 
 def _names(text: str) -> set[str]:

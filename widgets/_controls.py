@@ -11,7 +11,7 @@ from phase10kit.cards import DECK_COUNTS, Card, excess_over_deck, format_cards, 
 from phase10kit.errors import Phase10Error, Reason, check_text
 from phase10kit.i18n import check_lang, translator
 from phase10kit.rules import STANDARD_RULES, Rules
-from widgets._safety import BrowserLocked, BrowserText, Feedback, LockedButton
+from widgets._safety import BrowserLocked, BrowserText, Feedback, LockedButton, fonts_style
 from widgets.cards import as_cards
 
 MAX_TEXT = 400
@@ -41,6 +41,7 @@ class Exercise(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         self.rules = STANDARD_RULES if rules is None else rules
         self.feedback = Feedback(lang)
         self.status, self.errors = self.feedback.status, self.feedback.errors
+        self.fonts = fonts_style()  # the first child of every exercise: Korean drawn in a Korean font
 
     def menu_refused(self) -> None:
         """Say that a value a browser sent to a menu or slider was refused (the control shows its value again)."""

@@ -18,6 +18,7 @@ import ipywidgets
 import traitlets
 
 from phase10kit.errors import Phase10Error
+from phase10kit.fonts import css_rule
 from phase10kit.i18n import N_ as N_  # the one N_, re-exported: the widgets mark their msgids with it
 from phase10kit.i18n import translator
 from phase10kit.refusals import sentence
@@ -264,3 +265,12 @@ def locked_html(html: str = "", *classes: str) -> Locked:
     for name in classes:
         widget.add_class(name)
     return widget
+
+
+FONTS_CSS = css_rule('[class*="p10-"]')
+"""The kit's fonts for every widget of the kit (their classes all start with ``p10-``): Korean in a Korean font."""
+
+
+def fonts_style() -> Locked:
+    """A style element (nothing visible) giving the kit's widgets their fonts, ``phase10kit.fonts.FONT_FAMILY``."""
+    return locked_html(f"<style>{FONTS_CSS}</style>", "p10-style")

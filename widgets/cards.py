@@ -17,14 +17,14 @@ from typing import Any, Literal
 import anywidget
 import traitlets
 
-from phase10kit.cards import Card, parse_cards
+from phase10kit.cards import Card, Color, parse_cards
 from phase10kit.explain import color_name, group_kind_name
 from phase10kit.groups import Group
 from phase10kit.i18n import check_lang, translator
 from phase10kit.phases import GroupKind
 from phase10kit.svg import card_label as svg_card_label
 from phase10kit.svg import card_svg, cards_svg, face_down_svg, group_faces_text, group_svg
-from widgets._safety import BrowserLocked, Locked
+from widgets._safety import FONTS_CSS, BrowserLocked, Locked
 from widgets.language import notebook_lang
 
 __all__ = [
@@ -153,18 +153,24 @@ class FaceDownView(Locked):
 
 
 def wild_values_text(group: Group, lang: str | None = None) -> str:
-    """The values the group's Wilds were laid as, in words ("" when it has no Wild).
+    """The values the group's Wilds were laid as, in words ("" when it has no Wild): numbers as they are, a
+    colour group's Wilds as cards of its colour (the catalogs give the colour's form: "Džoker je plava karta").
 
-    >>> wild_values_text(Group.parse("r[G3 G4 W Y6 W]"))
-    'The Wilds stand for 5, 7.'
+    >>> wild_values_text(Group.parse("r[G3 G4 W Y6 W]")), wild_values_text(Group.parse("c[B3 W W]"))
+    ('The Wilds stand for 5, 7.', 'The Wilds stand for blue cards.')
     """
     lang = notebook_lang(lang)
     t = translator(lang)
-    values = [color_name(v, lang) if not isinstance(v, int) else str(v) for v in group.wild_values()]
+    values = group.wild_values()
     if not values:
         return ""
+    colour = values[0]
+    if isinstance(colour, Color):
+        return t.ngettext(
+            "The Wild stands for a {colour} card.", "The Wilds stand for {colour} cards.", len(values)
+        ).format(colour=color_name(colour, lang))
     return t.ngettext("The Wild stands for {values}.", "The Wilds stand for {values}.", len(values)).format(
-        values=", ".join(values)
+        values=", ".join(str(v) for v in values)
     )
 
 
@@ -232,7 +238,7 @@ class HandView(BrowserLocked, anywidget.AnyWidget):
     """
 
     _esm = _static("hand.js")
-    _css = _static("hand.css")
+    _css = _static("hand.css") + FONTS_CSS
     browser_writable = frozenset({"selected", "sort_by"})
 
     cards = traitlets.List(traitlets.Unicode(), read_only=True).tag(sync=True)
@@ -406,7 +412,7 @@ class GroupsView(BrowserLocked, anywidget.AnyWidget):
     """
 
     _esm = _static("groups.js")
-    _css = _static("groups.css")
+    _css = _static("groups.css") + FONTS_CSS
     items = traitlets.List(traitlets.Dict(), read_only=True).tag(sync=True)
     empty = traitlets.Unicode("", read_only=True).tag(sync=True)
 

@@ -25,13 +25,23 @@ from phase10kit.course import Exercise, Feedback, exercises, notebooks, progress
 from phase10kit.course.answers import read_cards, read_fraction
 from phase10kit.course.base import AnswerError, index_by_id, is_blank
 from phase10kit.course.numbers import significant
+from phase10kit.explain import parse_turn, turn_phrase
 from phase10kit.groups import arrange
 from phase10kit.i18n import N_, check_lang, translator
 from phase10kit.phases import GroupKind
 from phase10kit.table_svg import table_svg
 from widgets import handing_in
 from widgets._controls import button
-from widgets._safety import BrowserLocked, BrowserText, ErrorArea, LockedColumn, LockedRow, StatusLine, locked_html
+from widgets._safety import (
+    BrowserLocked,
+    BrowserText,
+    ErrorArea,
+    LockedColumn,
+    LockedRow,
+    StatusLine,
+    fonts_style,
+    locked_html,
+)
 from widgets.cards import cards_html
 from widgets.feedback import HINT_MARK, feedback_html
 from widgets.group_builder import GroupBuilder
@@ -115,7 +125,15 @@ class CourseExercise(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         self.last: Feedback | None = None
         self.hint_button.on_click(self._guarded(self._on_hint))
         self.worked = WorkedSolution(exercise, lang=self.lang)
-        self.children = [self.question, *self.body(), self.status, self.hint_line, self.worked, self.errors]
+        self.children = [
+            self.question,
+            *self.body(),
+            self.status,
+            self.hint_line,
+            self.worked,
+            self.errors,
+            fonts_style(),
+        ]
 
     def body(self) -> list[ipywidgets.Widget]:
         """The kind's own widgets, between the question and the feedback (override)."""
@@ -238,11 +256,16 @@ class SpotExercise(CourseExercise):
     def body(self) -> list[ipywidgets.Widget]:
         self.actions = spot_actions(self.exercise)
         self.table = position_view(self.exercise, self.lang)
-        self.buttons = [button(action, "p10-action") for action in self.actions]
+        # Each choice in words on its button, its notation beside it: the feedback names the move in the notation.
+        self.buttons = [
+            button(turn_phrase(parse_turn(action), self.lang), "p10-action", tooltip=action) for action in self.actions
+        ]
+        rows = []
         for action, widget in zip(self.actions, self.buttons, strict=True):
             widget.layout.width = "auto"  # an action is read in full: never cut to "p1 lay s[R7 ..."
             widget.on_click(self._guarded(lambda _b, action=action: self.pick(action)))
-        return [self.table, LockedColumn(self.buttons, layout={"align_items": "flex-start"}), self.hint_button]
+            rows.append(LockedRow([widget, locked_html(f"<code>{escape(action)}</code>", "p10-action-notation")]))
+        return [self.table, LockedColumn(rows, layout={"align_items": "flex-start"}), self.hint_button]
 
     def pick(self, action: str) -> Feedback:
         """Choose ``action`` as the refused one."""

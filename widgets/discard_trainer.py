@@ -101,6 +101,7 @@ class DiscardTrainer(Exercise):
             self.result,
             self.summary,
             self.errors,
+            self.fonts,
         ]
         self.new_hand()
 
@@ -230,10 +231,11 @@ class DiscardTrainer(Exercise):
             self.summary.value = ""
             return
         optimal = sum(choice.cost <= TIE for choice in self.choices)
+        # The sentence's number is the optimal discards (its noun agrees with it); the cost is a decimal.
         text = t.ngettext(
-            "{optimal} of your {count} discard was optimal; together they cost {cost} turns.",
-            "{optimal} of your {count} discards were optimal; together they cost {cost} turns.",
-            len(self.choices),
+            "You chose the optimal discard {optimal} time out of {count}; together your discards cost {cost} turns.",
+            "You chose the optimal discard {optimal} times out of {count}; together your discards cost {cost} turns.",
+            optimal,
         ).format(optimal=optimal, count=len(self.choices), cost=decimal(self.total_cost, 2, self.lang))
         self.summary.value = f"<p>{escape(text)}</p>"
 

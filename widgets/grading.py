@@ -46,7 +46,7 @@ from IPython.display import HTML, display
 from phase10kit.course import progress, sandbox
 from phase10kit.course.base import Feedback, is_blank
 from phase10kit.course.grader import grade_request
-from phase10kit.i18n import N_, check_lang, translator
+from phase10kit.i18n import N_, check_lang, shortest, translator
 from widgets import handing_in
 from widgets.feedback import feedback_html
 from widgets.language import notebook_lang
@@ -88,7 +88,7 @@ class Score(float):
         text = translator(self.lang).ngettext(
             "Points: {points} of {total}", "Points: {points} of {total}", int(self.total)
         )
-        shown = text.format(points=f"{float(self):g}", total=f"{self.total:g}")
+        shown = text.format(points=shortest(float(self), self.lang), total=shortest(self.total, self.lang))
         return f'<p class="p10-points"><strong>{escape(shown)}</strong></p>'
 
 
@@ -200,7 +200,7 @@ def _ask_grader(exercise_id: str, lang: str, answer: object) -> dict[str, Any]:
                 break
             except TimeoutError:
                 _stop(process, channel)
-                return _verdict(t.gettext(NOT_FINISHED).format(seconds=f"{GRADER_SECONDS:g}"))
+                return _verdict(t.gettext(NOT_FINISHED).format(seconds=shortest(GRADER_SECONDS, lang)))
             except (EOFError, OSError) as error:
                 _stop(process, channel)
                 if attempt == 2:

@@ -12,18 +12,25 @@ from html import escape
 from typing import Any
 
 from phase10kit.cards import Card
-from phase10kit.explain import group_name
+from phase10kit.explain import group_kind_name, group_name
 from phase10kit.groups import Group, arrange
-from phase10kit.i18n import translator
+from phase10kit.i18n import N_, Word, translator
 from phase10kit.phases import GroupKind, GroupSpec, Phase
 from phase10kit.rules import Rules
 from phase10kit.solver import missing
 from widgets._controls import Exercise, as_rng, button, check_hand_size, deal
 from widgets._safety import LockedRow, SafeToggleButtons, locked_html
-from widgets.cards import GroupView, HandView, as_cards, kind_name, wild_values_text
+from widgets.cards import GroupView, HandView, as_cards, wild_values_text
 from widgets.language import notebook_lang
 
-__all__ = ["GroupBuilder", "GroupKind"]
+__all__ = ["VALID", "GroupBuilder", "GroupKind"]
+
+VALID = {
+    GroupKind.SET: N_("That is a valid set: {group}."),
+    GroupKind.RUN: N_("That is a valid run: {group}."),
+    GroupKind.COLOR: N_("That is a valid colour group: {group}."),
+}
+"""One sentence per kind: an adjective agrees with the kind's word (hr "ispravan niz", "ispravna boja")."""
 
 
 class GroupBuilder(Exercise):
@@ -91,6 +98,7 @@ class GroupBuilder(Exercise):
             self.status,
             self.preview,
             self.errors,
+            self.fonts,
         ]
         if hand is None:
             self.deal()
@@ -122,18 +130,18 @@ class GroupBuilder(Exercise):
         self.hand.clear_selection()
         self._evaluate()
 
-    def _target(self) -> str:
+    def _target(self) -> Word:
+        """What to build, with its grammatical forms: "a run" (a bare kind) or "the run of 4"."""
         if self.size is None:
-            return kind_name(self.kind, self.lang)
+            return group_kind_name(self.kind, self.lang, article=True)
         return group_name(GroupSpec(self.kind, self.size), self.lang)
 
     def _evaluate(self) -> None:
         t = translator(self.lang)
         self.group = None
         self.preview.show(None)
-        target = _with_article(self._target(), self.kind, self.size, self.lang)
         self.instructions.value = escape(
-            t.gettext("Pick cards from your hand to build {target}.").format(target=target)
+            t.gettext("Pick cards from your hand to build {target}.").format(target=self._target())
         )
         cards = self.hand.selected_cards
         if not cards:
@@ -144,9 +152,7 @@ class GroupBuilder(Exercise):
         self.preview.show(group)
         wilds = wild_values_text(group, self.lang)
         if self.size is None:
-            text = t.gettext("That is a valid {kind}: {group}.").format(
-                kind=kind_name(self.kind, self.lang), group=group
-            )
+            text = t.gettext(VALID[self.kind]).format(group=group)
             self.status.show(f"{text} {wilds}".strip(), "ok")
             return
         still = missing(cards, Phase((GroupSpec(self.kind, self.size),)), rules=self.rules)
@@ -169,15 +175,3 @@ def _as_kind(kind: GroupKind | str) -> GroupKind:
     if not isinstance(kind, str) or kind.lower() not in names:
         raise ValueError(f"a group kind is 'set', 'run' or 'colour' (or a GroupKind), not {kind!r}")
     return GroupKind(names[kind.lower()])
-
-
-def _with_article(target: str, kind: GroupKind, size: int | None, lang: str) -> str:
-    """``"a run"`` for a bare kind; group names from ``group_name`` already start with "the"."""
-    if size is not None:
-        return target
-    t = translator(lang)
-    return {
-        GroupKind.SET: t.gettext("a set"),
-        GroupKind.RUN: t.gettext("a run"),
-        GroupKind.COLOR: t.gettext("a colour group"),
-    }[kind]

@@ -3,7 +3,9 @@
 A notebook sets it once, in its first cell (``set_language("uk")``); the translated notebooks of the course
 do, so a student never passes ``lang=`` by hand. Without it everything speaks English. In an IPython kernel
 the kit's own pictures (a card, a group, a phase, a layout, a game or a player's view shown as a cell's value)
-are drawn in that language too: ``phase10kit`` stays free of any notebook state, the display hooks live here.
+are drawn in that language too, and every table (a pandas ``DataFrame`` or ``Series``) is shown with its headings,
+words and numbers in it (``phase10kit.tables.shown``): ``phase10kit`` stays free of any notebook state, the
+display hooks live here.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from phase10kit.groups import Group, Layout
 from phase10kit.i18n import check_lang
 from phase10kit.phases import Phase
 from phase10kit.table_svg import table_svg
+from phase10kit.tables import shown
 
 __all__ = ["language", "notebook_lang", "set_language"]
 
@@ -81,4 +84,29 @@ def draw_pictures_in_notebook_language() -> bool:
     for kind, draw in PICTURES.items():
         formatters["image/svg+xml"].for_type(kind, draw)
     formatters["text/html"].for_type(Game, lambda game: f'<div class="p10-game">{PICTURES[Game](game)}</div>')
+    for module, name in TABLES:  # by name: registering never imports pandas
+        formatters["text/html"].for_type_by_name(module, name, _table_html)
+        formatters["text/plain"].for_type_by_name(module, name, _table_text)
     return True
+
+
+TABLES = tuple(
+    (module, name)
+    for module in ("pandas", "pandas.core.frame", "pandas.core.series")
+    for name in ("DataFrame", "Series")
+)
+"""The tables IPython shows in the notebook's language (``phase10kit.tables.shown``): headings, the words in
+their cells and their numbers; the table itself keeps its code-level names. (pandas 3 names the module of its
+classes ``pandas``, earlier versions ``pandas.core.frame`` and ``pandas.core.series``.)"""
+
+
+def _table_html(table: Any) -> str | None:
+    lang = language()
+    if lang == "en":
+        method = getattr(table, "_repr_html_", None)
+        return method() if method is not None else None
+    return str(shown(table, lang)._repr_html_())
+
+
+def _table_text(table: Any, printer: Any, cycle: bool) -> None:
+    printer.text(repr(shown(table, language())))

@@ -106,6 +106,7 @@ class OddsExplorer(Exercise):
             self.status,
             self.chart,
             self.errors,
+            self.fonts,
         ]
 
     @property

@@ -93,6 +93,7 @@ class PhaseChecker(Exercise):
             self.layout_view,
             self.outs_view,
             self.errors,
+            self.fonts,
         ]
         check()
 

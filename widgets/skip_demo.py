@@ -19,7 +19,7 @@ from phase10kit.errors import Phase10Error, Reason
 from phase10kit.game import Game, PlayerView
 from phase10kit.i18n import check_lang, translator
 from phase10kit.rules import MAX_PLAYERS, FirstSkip, Rules, SkipTarget, rule_option
-from widgets._safety import N_, BrowserLocked, Feedback, Refusal, locked_html
+from widgets._safety import N_, BrowserLocked, Feedback, Refusal, fonts_style, locked_html
 from widgets.language import notebook_lang
 from widgets.table_parts import LockedRow, SafeDropdown, TableButton
 
@@ -188,6 +188,7 @@ class SkipDemo(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
             self.status,
             self.errors,
             self.log_area,
+            fonts_style(),
         ]
         self.add_class("p10-skip-demo")
         self.restart()

@@ -26,7 +26,7 @@ from phase10kit.actions import Action, Draw, Hit, Lay, Take, group_notation
 from phase10kit.cards import Card
 from phase10kit.errors import Phase10Error, Reason
 from phase10kit.game import Game, PlayerView
-from phase10kit.i18n import check_lang, translator
+from phase10kit.i18n import NN_, check_lang, translator
 from phase10kit.refusals import SENTENCES
 from phase10kit.rules import Rules
 from widgets._safety import N_, BrowserLocked, Feedback, Locked, Refusal, describe_error, locked_html
@@ -57,7 +57,16 @@ from widgets.table_parts import (
 from widgets.table_seats import SeatAreas
 from widgets.table_settings import SettingsMenus
 
-__all__ = ["BOT_LEVELS", "BUTTONS", "Chooser", "Table"]
+__all__ = ["BOT_LEVELS", "BUTTONS", "ONE_TO_DISCARD", "ONE_TO_HIT", "Chooser", "Table"]
+
+ONE_TO_HIT = NN_(
+    "Select exactly one card to add to a group ({count} card is selected).",
+    "Select exactly one card to add to a group ({count} cards are selected).",
+)
+ONE_TO_DISCARD = NN_(
+    "Select exactly one card to discard ({count} card is selected).",
+    "Select exactly one card to discard ({count} cards are selected).",
+)
 
 BUTTONS: dict[str, str] = {
     "draw": N_("Draw"),
@@ -398,11 +407,11 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
     def _selected(self) -> list[Card]:
         return list(self.hand.selected_cards)
 
-    def _one_selected(self, what: str) -> Card:
+    def _one_selected(self, what: tuple[str, str]) -> Card:
         cards = self._selected()
         if len(cards) != 1:
-            t = translator(self.lang)
-            raise Refusal(t.gettext(what).format(count=len(cards)), reason=Reason.SELECT_ONE_CARD)
+            said = translator(self.lang).ngettext(*what, len(cards)).format(count=len(cards))
+            raise Refusal(said, reason=Reason.SELECT_ONE_CARD)
         return cards[0]
 
     def lay_down(self) -> None:
@@ -416,13 +425,13 @@ class Table(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
     def hit(self) -> None:
         """Add the one selected card to the group chosen in the hit menu (at the run end chosen, if any)."""
         seat = self._seat()
-        card = self._one_selected(N_("Select exactly one card to add to a group (you selected {count})."))
+        card = self._one_selected(ONE_TO_HIT)
         self._act(self.menus.chosen_hit(seat, card, self.session.view(), self.session.hits(card), self.lang))
 
     def discard(self) -> None:
         """Discard the one selected card; a Skip goes against the player chosen in the skip menu when needed."""
         seat = self._seat()
-        card = self._one_selected(N_("Select exactly one card to discard (you selected {count})."))
+        card = self._one_selected(ONE_TO_DISCARD)
         legal = self.session.view().legal if self.session.state == "human" else ()
         self._act(self.menus.chosen_discard(seat, card, legal))
 

@@ -25,7 +25,7 @@ from phase10kit.phases import GroupKind, Phase
 from phase10kit.rules import RULE_OPTIONS, Rules
 from phase10kit.solver import Layout, find_layout
 from phase10kit.svg import card_svg, cards_svg, face_down_svg, group_svg, layout_svg
-from widgets._safety import N_, BrowserLocked, LockedButton, LockedColumn, LockedRow, SafeDropdown
+from widgets._safety import FONTS_CSS, N_, BrowserLocked, LockedButton, LockedColumn, LockedRow, SafeDropdown
 from widgets.cards import card_label
 from widgets.session_records import HandSummary
 from widgets.session_text import seat_name
@@ -461,6 +461,7 @@ def rules_html(rules: Rules, lang: str = "en") -> str:
     )
 
 
-TABLE_CSS = files("widgets").joinpath("static", "table.css").read_text(encoding="utf-8")
+TABLE_CSS = files("widgets").joinpath("static", "table.css").read_text(encoding="utf-8") + FONTS_CSS
 """The table's own styles (no font or icon from outside the machine), kept in ``widgets/static/table.css`` beside
-the anywidgets' CSS so that an editor and a linter see CSS; it ships in the wheel with the rest of ``widgets``."""
+the anywidgets' CSS so that an editor and a linter see CSS; it ships in the wheel with the rest of ``widgets``.
+The fonts come last (``widgets._safety.FONTS_CSS``: the one stack of ``phase10kit.fonts``)."""

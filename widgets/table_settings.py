@@ -14,7 +14,7 @@ from collections.abc import Callable
 from html import escape
 from typing import Any
 
-from phase10kit.i18n import LANGUAGES, translator
+from phase10kit.i18n import LANGUAGES, shortest, translator
 from widgets import _safety  # _safety.Feedback: the API reference cannot tell it from the course's Feedback by name
 from widgets._safety import N_, SafeDropdown, locked_html
 from widgets.session import TableSession
@@ -35,11 +35,11 @@ SPEEDS: tuple[float, ...] = (0.0, 0.4, DEFAULT_SPEED, 1.5)
 
 
 def speed_label(speed: float, lang: str) -> str:
-    """A speed as its menu names it: ``"instant"`` or ``"0.8 s per move"``, in ``lang``."""
+    """A speed as its menu names it: ``"instant"`` or ``"0.8 s per move"``, in ``lang`` (``"0,8 s po potezu"``)."""
     t = translator(lang)
     if speed == 0:
         return t.gettext("instant")
-    return t.gettext("{seconds} s per move").format(seconds=f"{speed:g}")
+    return t.gettext("{seconds} s per move").format(seconds=shortest(speed, lang))
 
 
 class SettingsMenus:

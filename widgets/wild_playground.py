@@ -89,6 +89,7 @@ class WildPlayground(Exercise):
             LockedRow([self.low_button, self.high_button, self.add_button, self.undo_button]),
             self.status,
             self.errors,
+            self.fonts,
         ]
         guard(self._show_fit)()
         self.status.show(t.gettext("Pick a card to see where it may go."))
@@ -117,12 +118,21 @@ class WildPlayground(Exercise):
         card, before = self.card, self.group
         after = before.extend(card, end)  # refuses a card that does not fit, whatever the buttons showed
         self._set_group(after, remember=True)
-        old = [str(v) for v in before.wild_values()]
+        old = before.wild_values()
         done = t.gettext("Added {card}: {group}.").format(card=card, group=after)
-        if old:
-            kept = t.gettext("The Wilds laid before still stand for {values}: a laid Wild never changes.").format(
-                values=", ".join(old)
-            )
+        if old and isinstance(old[0], Color):
+            kept = t.ngettext(
+                "The Wild laid before still stands for a {colour} card: a laid Wild never changes.",
+                "The Wilds laid before still stand for {colour} cards: a laid Wild never changes.",
+                len(old),
+            ).format(colour=color_name(old[0], self.lang))
+            done = f"{done} {kept}"
+        elif old:
+            kept = t.ngettext(
+                "The Wild laid before still stands for {values}: a laid Wild never changes.",
+                "The Wilds laid before still stand for {values}: a laid Wild never changes.",
+                len(old),
+            ).format(values=", ".join(str(v) for v in old))
             done = f"{done} {kept}"
         self.status.show(done, "ok")
 
@@ -187,7 +197,7 @@ class WildPlayground(Exercise):
 
 
 def _value_of_added(after: Group, end: End | None, lang: str) -> str:
-    """What the card just added stands for, read from the new group's values."""
+    """What the card just added stands for, read from the new group's values (a colour with its forms)."""
     values = after.values()
     value = values[0] if end == "low" else values[-1]
     return color_name(value, lang) if isinstance(value, Color) else str(value)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import gettext
 import logging
-import math
 import reprlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -20,7 +19,7 @@ from typing import Any, TypeAlias
 from phase10kit.cards import Card
 from phase10kit.course import progress, sandbox
 from phase10kit.errors import Phase10Error, Reason
-from phase10kit.i18n import LANGUAGES, N_, decimal, translator
+from phase10kit.i18n import LANGUAGES, N_, shortest, translator
 from phase10kit.refusals import sentence
 
 __all__ = [
@@ -138,7 +137,7 @@ class AnswerError(Phase10Error):
 @sentence.register
 def _answer_sentence(error: AnswerError, lang: str = "en") -> str:
     """An answer's refusal in ``lang``: its own msgid and values (English when the kit does not speak ``lang``); a
-    float value is written the language's way (``2,5`` in hr), whole ones without decimals.
+    float value is written the language's way, with the decimals it needs (``2,5`` in hr).
 
     >>> late = AnswerError(
     ...     N_("Your function did not finish in {seconds} s: is there a loop that never ends?"), seconds=2.5
@@ -147,14 +146,8 @@ def _answer_sentence(error: AnswerError, lang: str = "en") -> str:
     'Tvoja funkcija nije završila za 2,5 s: postoji li petlja koja nikad ne završava?'
     """
     lang = lang if lang in LANGUAGES else "en"
-    values = {key: _written(value, lang) for key, value in error.values.items()}
+    values = {key: shortest(value, lang) if isinstance(value, float) else value for key, value in error.values.items()}
     return translator(lang).gettext(error.msgid).format(**values)
-
-
-def _written(value: object, lang: str) -> object:
-    if isinstance(value, float) and math.isfinite(value):
-        return decimal(value, 0 if value.is_integer() else 1, lang)
-    return value
 
 
 _BRIEF = reprlib.Repr()

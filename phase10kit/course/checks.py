@@ -14,6 +14,7 @@ student's language.
 from __future__ import annotations
 
 import contextlib
+import math
 import signal
 import sys
 import threading
@@ -30,10 +31,11 @@ from phase10kit.course.answers import read_cards, read_choice
 from phase10kit.course.base import AnswerError, Judge, Translations, Verdict, brief
 from phase10kit.course.exactness import NUMBER_POLICIES, NumberPolicy, inexact, inexact_sentence, kind_of
 from phase10kit.course.number_judges import exact_judge, predict_judge
+from phase10kit.course.numbers import significant
 from phase10kit.course.sandbox import RemoteFunction, WorkerEnded, WorkerRaised, WorkerTimeout, WorkerUnreadable
 from phase10kit.errors import Phase10Error, Reason
 from phase10kit.groups import Group, arrange
-from phase10kit.i18n import LANGUAGES, N_
+from phase10kit.i18n import LANGUAGES, N_, decimal
 from phase10kit.phases import GroupKind
 from phase10kit.refusals import sentence
 
@@ -226,7 +228,7 @@ def same(got: object, expected: object) -> bool:
     return type(got) is type(expected) and bool(got == expected)
 
 
-def show_args(args: Sequence[object]) -> str:
+def show_args(args: Sequence[object], lang: str = "en") -> str:
     """The arguments of a call as a student reads them: cards, card lists, groups and phases in the notation.
 
     >>> show_args((parse_cards("R11 R12 R1"),)), show_args((3, "x"))
@@ -235,24 +237,37 @@ def show_args(args: Sequence[object]) -> str:
     >>> show_args((Group.parse("r[R3 R4 R5]"), Card.parse("R4")))
     'r[R3 R4 R5], R4'
     """
-    return ", ".join(in_notation(arg) for arg in args)
+    return ", ".join(in_notation(arg, lang) for arg in args)
 
 
-def in_notation(value: object) -> str:
+def in_notation(value: object, lang: str = "en") -> str:
     """One value as the course writes it: a card ``R4``, cards ``R7 B7 W``, a group ``r[R3 R4 R5]``, a phase
-    ``s3+r4`` (the kit's values print their notation), a list of groups ``[s[R7 B7 G7], r[...]]``; anything
-    else quoted briefly.
+    ``s3+r4`` (the kit's values print their notation), a list of groups ``[s[R7 B7 G7], r[...]]``, a value that
+    says itself in words (``shown_in(lang)``, such as lesson 10's unseen cards) in ``lang``, a float with the
+    language's decimal mark; anything else quoted briefly.
 
     >>> in_notation(Card.parse("W")), in_notation([Card.parse("R7"), Card.parse("B7")]), in_notation("x")
     ('W', 'R7 B7', "'x'")
+    >>> in_notation(0.1649484536, "hr"), in_notation(2.5e-07, "es")
+    ('0,1649484536', '0,00000025')
     """
     if isinstance(value, list | tuple) and value and all(isinstance(item, Card) for item in value):
         return format_cards(value)
+    said = getattr(value, "shown_in", None)
+    if callable(said) and type(value).__module__.startswith("phase10kit."):
+        return _short(str(said(lang)))
+    if isinstance(value, float) and math.isfinite(value):
+        return _short(significant(value, 16, lang) if "e" in repr(value) else _float_text(value, lang))
     if _has_notation(value):
         return _short(str(value))
     if isinstance(value, list | tuple) and value and all(_has_notation(item) for item in value):
         return _short("[" + ", ".join(str(item) for item in value) + "]")
     return brief(value)
+
+
+def _float_text(value: float, lang: str) -> str:
+    """A float with the digits Python shows, and the language's decimal mark."""
+    return decimal(value, len(repr(value).partition(".")[2]), lang)
 
 
 def _has_notation(value: object) -> bool:
@@ -292,7 +307,7 @@ def hidden_cases(
         failures: list[str] = []
         for case in frozen:
             args = tuple(list(arg) if isinstance(arg, list) else arg for arg in case.args)
-            call = f"{name}({show_args(case.args)})"
+            call = f"{name}({show_args(case.args, lang_of(t))})"
             try:
                 got = run_student_function(answer, *args, timeout=timeout)
                 loose = None if numbers == "close" else run_student_function(inexact, got, case.expected)
@@ -303,11 +318,15 @@ def hidden_cases(
                     break
                 continue
             if loose is not None:
-                failures.append(inexact_sentence(t, loose).format(call=call, got=_shown(got), kind=kind_of(got)))
+                shown_got = _shown(got, lang_of(t))
+                failures.append(inexact_sentence(t, loose).format(call=call, got=shown_got, kind=kind_of(got)))
             elif not ok:
                 failures.append(
                     t.gettext("{call} should be {expected}, not {got}: {why}.").format(
-                        call=call, expected=_shown(case.expected), got=_shown(got), why=t.gettext(case.why)
+                        call=call,
+                        expected=_shown(case.expected, lang_of(t)),
+                        got=_shown(got, lang_of(t)),
+                        why=t.gettext(case.why),
                     )
                 )
         total = len(frozen)
@@ -323,10 +342,10 @@ def hidden_cases(
     return judge
 
 
-def _shown(value: object) -> str:
+def _shown(value: object, lang: str) -> str:
     if isinstance(value, Fraction):
         return _short(str(value))
-    return in_notation(value)
+    return in_notation(value, lang)
 
 
 # ------------------------------------------------------------------ spot the illegal move

@@ -27,7 +27,7 @@ from phase10kit.course.number_judges import predict_judge
 from phase10kit.errors import Reason
 from phase10kit.explain import group_kind_name
 from phase10kit.groups import InvalidGroupError, arrange
-from phase10kit.i18n import N_
+from phase10kit.i18n import N_, Word
 from phase10kit.phases import GroupKind, phase
 from phase10kit.solver import outs
 
@@ -62,9 +62,10 @@ def check_from_hand(cards: list[Card], hand: str) -> None:
             )
 
 
-def kind_text(kind: GroupKind, t: Translations) -> str:
-    """The kind's name in the translator's language ("set", "run", "colour group")."""
-    return group_kind_name(kind, lang_of(t))
+def kind_text(kind: GroupKind, t: Translations) -> Word:
+    """The kind's name with its article in the translator's language ("a set", "a run", "a colour group"), with its
+    grammatical forms (a sentence asks for the one it needs: hr "ne čine {kind:acc}")."""
+    return group_kind_name(kind, lang_of(t), article=True)
 
 
 def build_judge(hand: str, kind: GroupKind, size: int, *, wilds: int | None = None) -> Judge:
@@ -74,7 +75,7 @@ def build_judge(hand: str, kind: GroupKind, size: int, *, wilds: int | None = No
     >>> from phase10kit.i18n import translator
     >>> judge = build_judge("R3 G4 W B6 S", GroupKind.RUN, 4, wilds=1)
     >>> judge("R3 G4 W B6", translator("en"))
-    (True, 'Right: R3 G4 W B6 make the run r[R3 G4 W B6] of 4 cards, with 1 Wild.')
+    (True, 'Right: R3 G4 W B6 make a run r[R3 G4 W B6] of 4 cards, with 1 Wild.')
     >>> judge("R3 G4 S B6", translator("en"))[1]
     'R3 G4 S B6 do not make a run: A Skip can never be part of a group.'
     """
@@ -87,25 +88,25 @@ def build_judge(hand: str, kind: GroupKind, size: int, *, wilds: int | None = No
             group = arrange(kind, cards)
         except InvalidGroupError as error:
             why = refusal_sentence(error, lang_of(t))
-            return False, t.gettext("{answer} do not make a {kind}: {why}").format(
+            return False, t.gettext("{answer} do not make {kind}: {why}").format(
                 answer=shown, kind=kind_text(kind, t), why=why
             )
         count = sum(card.is_wild for card in group.cards)
         if len(group.cards) != size:
             return False, t.ngettext(
-                "{answer} make the {kind} {group}, but of {count} card: the target asks for {size}.",
-                "{answer} make the {kind} {group}, but of {count} cards: the target asks for {size}.",
+                "{answer} make {kind} {group}, but of {count} card: the target asks for {size}.",
+                "{answer} make {kind} {group}, but of {count} cards: the target asks for {size}.",
                 len(group.cards),
             ).format(answer=shown, kind=kind_text(kind, t), group=group, count=len(group.cards), size=size)
         if wilds is not None and count != wilds:
             return False, t.ngettext(
-                "{answer} make the {kind} {group} with {count} Wild: the target asks for exactly {wilds}.",
-                "{answer} make the {kind} {group} with {count} Wilds: the target asks for exactly {wilds}.",
+                "{answer} make {kind} {group} with {count} Wild: the target asks for exactly {wilds}.",
+                "{answer} make {kind} {group} with {count} Wilds: the target asks for exactly {wilds}.",
                 count,
             ).format(answer=shown, kind=kind_text(kind, t), group=group, count=count, wilds=wilds)
         return True, t.ngettext(
-            "Right: {answer} make the {kind} {group} of {size} cards, with {count} Wild.",
-            "Right: {answer} make the {kind} {group} of {size} cards, with {count} Wilds.",
+            "Right: {answer} make {kind} {group} of {size} cards, with {count} Wild.",
+            "Right: {answer} make {kind} {group} of {size} cards, with {count} Wilds.",
             count,
         ).format(answer=shown, kind=kind_text(kind, t), group=group, size=size, count=count)
 

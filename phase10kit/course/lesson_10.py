@@ -27,7 +27,7 @@ from phase10kit.course.checks import Case, hidden_cases, lang_of, not_quite
 from phase10kit.course.lesson_09 import small_deck_cards
 from phase10kit.course.number_judges import fraction_judge, predict_judge
 from phase10kit.game import Game
-from phase10kit.i18n import N_, decimal
+from phase10kit.i18n import N_, decimal, translator
 from phase10kit.phases import Phase, phase
 from phase10kit.probability import completion_odds, unseen_counts
 from phase10kit.solver import can_complete, outs
@@ -218,7 +218,12 @@ OUTS = Exercise(
 
 
 class Unseen(Sequence[Card]):
-    """The unseen cards of a hidden case (a read-only sequence), shown as their number in the feedback."""
+    """The unseen cards of a hidden case (a read-only sequence), shown as their number in the feedback.
+
+    >>> unseen = Unseen(parse_cards("R1 R2 W"))
+    >>> unseen, unseen.shown_in("en"), unseen.shown_in("ko")
+    (<3 unseen cards>, '<3 unseen cards>', '<보이지 않는 카드 3장>')
+    """
 
     def __init__(self, cards: Sequence[Card]) -> None:
         self._cards = tuple(cards)
@@ -235,6 +240,11 @@ class Unseen(Sequence[Card]):
 
     def __repr__(self) -> str:
         return f"<{len(self._cards)} unseen cards>"
+
+    def shown_in(self, lang: str) -> str:
+        """How the feedback names these cards in ``lang`` (the feedback's call shows them in its place)."""
+        count = len(self._cards)
+        return translator(lang).ngettext("<{count} unseen card>", "<{count} unseen cards>", count).format(count=count)
 
 
 def _unseen_list(hand: Sequence[Card], seen: Sequence[Card]) -> list[Card]:

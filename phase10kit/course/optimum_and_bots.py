@@ -11,7 +11,7 @@ from typing import Any
 import pandas as pd
 
 from phase10kit.bots import ExpertBot, GreedyBot, RandomBot, SmartBot
-from phase10kit.i18n import N_, translator
+from phase10kit.i18n import N_, decimal, translator
 from phase10kit.phases import Phase, phase
 from phase10kit.probability.batch import phase_shape
 from phase10kit.probability.solitaire import cache_dir
@@ -92,15 +92,22 @@ def bots_table(
     return bots_against_optimum(make_bots(seed, names), phases=list(numbers), n=deals, seed=seed)
 
 
-def bots_summary(table: pd.DataFrame) -> pd.DataFrame:
-    """``bots_table`` as one row per phase and one column per policy: ``"mean (low–high)"`` turns."""
+def bots_summary(table: pd.DataFrame, lang: str = "en") -> pd.DataFrame:
+    """``bots_table`` as one row per phase and one column per policy: ``"mean (low–high)"`` turns, written as
+    ``lang`` writes decimals (``"4,2 (2,8–5,6)"`` in hr).
+
+    >>> rows = pd.DataFrame({"phase": [1, 1], "policy": ["optimum", "GreedyBot"], "mean_turns": [4.716, 5.81],
+    ...                      "low": [4.716, 4.63], "high": [4.716, 6.99]})
+    >>> bots_summary(rows, "uk").loc[1].tolist()
+    ['4,72', '5,8 (4,6–7,0)']
+    """
     cells = [
-        f"{mean:.1f} ({low:.1f}–{high:.1f})"
+        f"{decimal(mean, 1, lang)} ({decimal(low, 1, lang)}–{decimal(high, 1, lang)})"
         for mean, low, high in zip(table.mean_turns, table.low, table.high, strict=True)
     ]
     wide = table.assign(turns=cells).pivot(index="phase", columns="policy", values="turns")
     exact = table[table.policy == "optimum"].set_index("phase").mean_turns
-    wide["optimum"] = [f"{value:.2f}" for value in exact.reindex(wide.index)]
+    wide["optimum"] = [decimal(value, 2, lang) for value in exact.reindex(wide.index)]
     order = ["optimum", *(name for name in BOTS_COMPARED if name in wide.columns)]
     return wide[order].rename_axis(columns=None)
 

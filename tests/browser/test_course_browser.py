@@ -65,7 +65,7 @@ def test_a_guess_is_revealed_with_the_exact_answer_and_its_distance(runs_page: A
 def test_the_refused_move_is_picked_on_the_table_and_the_rules_say_why(runs_page: Any) -> None:
     spot = runs_page.locator(".p10-kind-spot")
     expect(spot.locator(".p10-position svg").first).to_be_visible()
-    spot.locator(".p10-action", has_text="p1 discard Y9").click()
+    spot.locator(".p10-action", has_text="p1: discard Y9").click()  # the move in words; its notation beside it
     expect(spot.locator(".p10-status")).to_contain_text("allowed")
     spot.locator(".p10-action", has_text="r[R11 R12 B1 G2]").click()
     expect(spot.locator(".p10-status")).to_contain_text("✓")
