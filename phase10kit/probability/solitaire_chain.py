@@ -60,13 +60,8 @@ class GroupParts:
         return self.space.wild_column
 
     def rows(self, level: int) -> npt.NDArray[np.int8]:
-        """The parts of ``level`` cards as rows of group counts (decoded a column at a time: no wide temporaries)."""
-        codes = self.codes[level]
-        rows = np.empty((len(codes), self.columns), dtype=np.int8)
-        multipliers = self.space.multipliers()
-        for column in range(self.columns):
-            rows[:, column] = (codes // multipliers[column]) % (self.space.caps[column] + 1)
-        return rows
+        """The parts of ``level`` cards as rows of group counts."""
+        return _decode(self.space, self.codes[level])[:, : self.columns]
 
 
 def group_parts(space: ProfileSpace, top: int) -> GroupParts:
@@ -76,7 +71,7 @@ def group_parts(space: ProfileSpace, top: int) -> GroupParts:
     codes: list[Codes] = [np.zeros(1, dtype=np.int64)]
     grown_codes: list[list[Codes]] = []
     for _ in range(top):
-        next_codes, grown = _grow(space, space.decode(codes[-1]), caps)
+        next_codes, grown = _grow(space, _decode(space, codes[-1]), caps)
         codes.append(next_codes)
         grown_codes.append(grown[:columns])
     up = tuple(
@@ -85,11 +80,19 @@ def group_parts(space: ProfileSpace, top: int) -> GroupParts:
     )
     down: list[Index] = [np.full((columns, 1), -1, dtype=np.int32)]
     for m in range(1, top + 1):
-        rows = space.decode(codes[m])
+        rows = _decode(space, codes[m])
         encoded = (codes[m], _mirror_codes(space, rows))
         shrunk = [np.where(rows[:, c] > 0, _shrunk(space, rows, c, encoded), -1) for c in range(columns)]
         down.append(np.stack([_positions(codes[m - 1], s) for s in shrunk]) if columns else _none(len(codes[m])))
     return GroupParts(space, tuple(codes), up, tuple(down))
+
+
+def _decode(space: ProfileSpace, codes: Codes) -> npt.NDArray[np.int8]:
+    """``space.decode``, a column at a time into 8-bit counts (no table of 64-bit temporaries)."""
+    rows = np.empty((len(codes), space.columns), dtype=np.int8)
+    for column, multiplier in enumerate(space.multipliers()):
+        rows[:, column] = (codes // multiplier) % (space.caps[column] + 1)
+    return rows
 
 
 def _positions(table: Codes, codes: Codes) -> Index:

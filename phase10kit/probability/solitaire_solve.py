@@ -78,8 +78,11 @@ def solve_chain(chain: Chain, done_big: npt.NDArray[np.bool_], weights: Floats, 
         residual = float(np.abs(spare[:small] - values[:small]).max())
         values, spare = spare, values
         iterations += 1
-        # Where each draw leads under that policy: a 10-card state, or ``small`` (done).
-        np.take(chosen, chain.up, out=successor, mode="wrap")
+        # Where each draw leads under that policy: a 10-card state, or ``small`` (done). In chunks: numpy
+        # takes with its own index type, so a whole table of 32-bit indices would be copied at once.
+        for start in _chunks(small):
+            stop = min(start + CHUNK, small)
+            np.take(chosen, chain.up[:, start:stop], out=successor[:, start:stop], mode="wrap")
         if residual < TOLERANCE:
             break
         scale = _fold_self_loops(chain, successor)
