@@ -61,12 +61,11 @@ def rss():
         return next(int(line.split()[1]) for line in status if line.startswith("VmRSS")) / 1024
 from phase10kit.bots import ExpertBot, play_game
 before = rss()
-phases = set()
 for seed in range(GAMES):
-    result = play_game([ExpertBot(seed=1), ExpertBot(seed=2)], seed=seed)
+    play_game([ExpertBot(seed=1), ExpertBot(seed=2)], seed=seed)
 from phase10kit.probability.solitaire import _optimum
-print(json.dumps({"before_mb": before, "rss_mb": rss(), "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
-    "tables": _optimum.cache_info().currsize}))
+peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+print(json.dumps({"before_mb": before, "rss_mb": rss(), "peak_mb": peak, "tables": _optimum.cache_info().currsize}))
 """
 
 COLD = """
@@ -89,7 +88,10 @@ def run(code: str, args: list[str], cache: str, path: str | None = None) -> dict
     env = dict(os.environ, P10_CACHE=cache)
     if path is not None:
         env["PYTHONPATH"] = os.pathsep.join([path, env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
-    done = subprocess.run([sys.executable, "-c", code, *args], env=env, capture_output=True, text=True, check=True)
+    # Run from the cache folder: ``python -c`` puts the working directory first on the path, which would
+    # shadow ``path``'s phase10kit with the one of a checkout the benchmark is started from.
+    command = [sys.executable, "-c", code, *args]
+    done = subprocess.run(command, env=env, cwd=cache, capture_output=True, text=True, check=True)
     result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
     return result
 
@@ -158,8 +160,8 @@ def play_rows(games: int, kernel: bool) -> None:
         if kernel:
             got = in_kernel(code, cache)
             print(
-                f"| a Jupyter kernel (ipykernel), the same games | {got['before_mb']:.0f} MB | {got['rss_mb']:.0f} MB | "
-                f"{got['peak_mb']:.0f} MB | {got['tables']} |",
+                f"| a Jupyter kernel (ipykernel), the same games | {got['before_mb']:.0f} MB | "
+                f"{got['rss_mb']:.0f} MB | {got['peak_mb']:.0f} MB | {got['tables']} |",
                 flush=True,
             )
 

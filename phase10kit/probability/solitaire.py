@@ -9,9 +9,12 @@ one turn (draw, then lay). The kit's default rule applies: every group needs a n
 
 The value of a 10-card hand ``h`` is ``V(h) = 1 + sum over draws x of P(x | h) * R(h + x)``,
 where ``R`` of 11 cards is 0 when they hold the phase, else the smallest ``V`` over the discards.
-It is solved over count profiles (``solitaire_profiles``) by modified policy iteration with numpy
-until no value changes by more than ``TOLERANCE``. Solved tables are cached on disk
-(``$P10_CACHE``, else ``~/.cache/phase10kit``); a file that does not check out is recomputed.
+It is solved over count profiles (``solitaire_profiles``), their moves indexed through group parts
+(``solitaire_chain``), by modified policy iteration (``solitaire_solve``) until no value changes by
+more than ``solitaire_solve.TOLERANCE``: seconds for a run phase, a few milliseconds for sets or colours. Solved
+tables are cached on disk (``$P10_CACHE``, else ``~/.cache/phase10kit``) and read memory-mapped
+(``solitaire_store``); a file that does not check out is solved again, and two processes asking
+for the same table solve it once.
 
 >>> from phase10kit import parse_cards, Phase
 >>> opt = solitaire_optimum(Phase.parse("s3"))
@@ -44,7 +47,7 @@ from phase10kit.probability.batch import phase_shape
 from phase10kit.probability.profiles import STANDARD_DECK, DeckSpec
 from phase10kit.probability.solitaire_chain import model_chain
 from phase10kit.probability.solitaire_profiles import Axis, ProfileSpace, Symmetry, holds_mask, profile_space
-from phase10kit.probability.solitaire_solve import SWEEPS, TOLERANCE, solve_chain
+from phase10kit.probability.solitaire_solve import solve_chain
 from phase10kit.probability.solitaire_store import load_table, solving_lock, store_table
 from phase10kit.rules import HAND_SIZE, Rules
 from phase10kit.solver import can_complete
@@ -369,7 +372,7 @@ def optimum_table(phases: Sequence[int] = range(1, 21), turns: Sequence[int] = (
     """The optimum of every listed phase that fits the model, one row each (solving and caching what is missing).
 
     Columns: ``phase``, ``notation``, ``states``, ``expected_turns`` and ``within_k`` for each k of ``turns``.
-    Solving the run phases the first time takes about a minute each; this warms the disk cache for ExpertBot.
+    Solving a run phase the first time takes seconds (see ``benchmarks/README.md``), then it is cached.
 
     >>> optimum_table([1, 8, 14])[["phase", "notation", "states"]].values.tolist()
     [[1, '2s3', 371], [8, 'c7', 280]]

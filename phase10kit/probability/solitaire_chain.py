@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+
 import numpy as np
 import numpy.typing as npt
 
@@ -191,10 +192,7 @@ class Chain:
 
 def _wilds_needed(parts: GroupParts, level: int, phase: Phase, natural_required: bool) -> npt.NDArray[np.int64]:
     groups = np.ascontiguousarray(parts.rows(level).T)
-    if parts.space.axis == "numbers":
-        profiles = HandProfiles(by_number=groups)
-    else:
-        profiles = HandProfiles(by_color=groups)
+    profiles = HandProfiles(by_number=groups) if parts.space.axis == "numbers" else HandProfiles(by_color=groups)
     return wilds_needed(profiles, phase, natural_required=natural_required)
 
 
@@ -203,10 +201,7 @@ def _blocks(space: ProfileSpace, cards: int) -> tuple[tuple[int, int, int], ...]
     wilds, skips = space.caps[space.wild_column], space.caps[space.skip_column]
     parts_cap = sum(space.caps[: space.wild_column])
     return tuple(
-        (s, w, cards - w - s)
-        for s in range(skips + 1)
-        for w in range(wilds + 1)
-        if 0 <= cards - w - s <= parts_cap
+        (s, w, cards - w - s) for s in range(skips + 1) for w in range(wilds + 1) if 0 <= cards - w - s <= parts_cap
     )
 
 

@@ -95,7 +95,9 @@ def load_table(path: Path, key: str) -> dict[str, Any] | None:
         with zipfile.ZipFile(path) as archive, open(path, "rb") as raw:
             places = {info.filename.removesuffix(".npy"): _data_place(raw, info) for info in archive.infolist()}
             small = {name: archive.read(f"{name}.npy") for name in places if name not in MAPPED}
-        arrays: dict[str, Any] = {name: np.lib.format.read_array(io.BytesIO(data), allow_pickle=False) for name, data in small.items()}
+        arrays: dict[str, Any] = {
+            name: np.lib.format.read_array(io.BytesIO(data), allow_pickle=False) for name, data in small.items()
+        }
         if str(arrays.get("key")) != key or set(places) != {"key", "checksum", *CHECKED}:
             return None
         digest = hashlib.sha256()
