@@ -21,6 +21,7 @@ turns. Then, with this code:
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import subprocess
@@ -132,22 +133,30 @@ def solve_rows(numbers: list[int], against: str | None) -> None:
             print(row + f" {_load():.1f} |", flush=True)
 
 
-def load_rows(numbers: list[int]) -> None:
+def cache_folder(kept: str | None) -> Any:
+    """A temporary cache folder, or ``kept`` (solved tables stay there for the next run)."""
+    if kept is None:
+        return tempfile.TemporaryDirectory(prefix="p10-bench-")
+    Path(kept).mkdir(parents=True, exist_ok=True)
+    return contextlib.nullcontext(kept)
+
+
+def load_rows(numbers: list[int], kept: str | None) -> None:
     print("\n## Loading a cached phase (fresh process, the table mapped from the cache)\n")
     print("| # | load s (median of 3) |")
     print("|---:|---:|", flush=True)
-    with tempfile.TemporaryDirectory(prefix="p10-load-") as cache:
+    with cache_folder(kept) as cache:
         for number in numbers:
             run(LOAD, [str(number)], cache)  # solves and caches
             times = sorted(run(LOAD, [str(number)], cache)["seconds"] for _ in range(3))
             print(f"| {number} | {times[1]:.3f} |", flush=True)
 
 
-def play_rows(games: int, kernel: bool) -> None:
+def play_rows(games: int, kernel: bool, kept: str | None) -> None:
     print("\n## ExpertBot through all ten phases, tables cached\n")
     print("| where | RSS after imports | RSS after the games | peak RSS | tables in use |")
     print("|---|---:|---:|---:|---:|", flush=True)
-    with tempfile.TemporaryDirectory(prefix="p10-play-") as cache:
+    with cache_folder(kept) as cache:
         for number in range(1, 11):
             run(LOAD, [str(number)], cache)
         code = PLAY.replace("GAMES", str(games))
@@ -203,6 +212,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=3, help="two-player ExpertBot games for the memory rows")
     parser.add_argument("--no-kernel", action="store_true", help="skip the Jupyter kernel row")
     parser.add_argument("--only", choices=("solve", "load", "play", "cold"), help="one section only")
+    parser.add_argument("--cache", metavar="DIR", help="keep the tables of the load and play rows in DIR")
     args = parser.parse_args()
     from phase10kit import phase
     from phase10kit.probability.solitaire import fits_model
@@ -213,9 +223,9 @@ def main() -> None:
     if args.only in (None, "solve"):
         solve_rows(numbers, args.against)
     if args.only in (None, "load"):
-        load_rows([n for n in numbers if n <= 10])
+        load_rows([n for n in numbers if n <= 10], args.cache)
     if args.only in (None, "play"):
-        play_rows(args.games, not args.no_kernel)
+        play_rows(args.games, not args.no_kernel, args.cache)
     if args.only in (None, "cold"):
         cold_rows()
     print(f"\nLoad average at the end: {_load():.1f} ({time.perf_counter() - started:.0f} s in all).")

@@ -530,3 +530,20 @@ def test_two_processes_solving_one_table_solve_it_once(tmp_path: Path) -> None:
     assert results[0][1] == results[1][1]
     assert len(list(tmp_path.glob("solitaire-*.npz"))) == 1
     assert not list(tmp_path.glob("*.tmp"))
+
+
+def test_an_unwritable_cache_solves_once_and_keeps_the_table_in_memory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from phase10kit.probability import solitaire
+
+    blocked = tmp_path / "a file, not a folder"
+    blocked.write_text("")
+    monkeypatch.setenv("P10_CACHE", str(blocked))
+    solves = []
+    real = solitaire._solve
+    monkeypatch.setattr(solitaire, "_solve", lambda *args: solves.append(args) or real(*args))
+    forget_solved()
+    opt = solitaire_optimum("s2+s2", hand_size=5, deck=SMALL_DECK)
+    assert len(solves) == 1 and not opt.from_cache and opt.expected_turns > 1
+    forget_solved()

@@ -415,9 +415,12 @@ def _optimum(phase_: Phase, natural_required: bool, hand_size: int, deck: DeckSp
             arrays = _load(path, key, hand_size)
             from_cache = arrays is not None
             if arrays is None:
-                store_table(path, key, _solve(space, phase_, natural_required, hand_size))
+                solved = _solve(space, phase_, natural_required, hand_size)
+                store_table(path, key, solved)
                 arrays = _load(path, key, hand_size)  # mapped from the file just written
-    if arrays is None:  # no cache, or an unwritable one: the table stays in memory
+                if arrays is None:  # an unwritable cache: the table stays in memory
+                    arrays = solved
+    if arrays is None:  # no cache wanted
         arrays = _solve(space, phase_, natural_required, hand_size)
     small, big, iterations, sweeps = (int(n) for n in arrays["stats"])
     stats = SolveStats(small, big, iterations, sweeps, float(arrays["seconds"]))
