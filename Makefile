@@ -65,8 +65,8 @@ benchmarks: $(VENV)/.test-installed
 	$(BIN)/python -m pip install --quiet -e ".[notebooks,test,bench]"
 	$(BIN)/python benchmarks/run.py
 
-# Solve perfect play for the ten standard phases once (about 5 minutes) so ExpertBot and lesson 12 never wait:
-# the tables are cached on disk ($$P10_CACHE, or ~/.cache/phase10kit). Run it before a class.
+# An optional warm-up: solve perfect play for the ten standard phases ahead (seconds each) and cache them on disk
+# ($$P10_CACHE, or ~/.cache/phase10kit). Never needed: ExpertBot and lesson 12 solve a phase when they first need it.
 solve: $(VENV)/.play-installed
 	$(BIN)/python -c "from phase10kit.probability.solitaire import optimum_table; print(optimum_table(range(1, 11)).to_string(index=False))"
 

@@ -10,8 +10,8 @@ Prints Markdown tables:
 4. ExpertBot against SmartBot over two-player games with seats alternated (target >= 60%, Wilson
    interval) and 4-player ExpertBot games per second on one core (target >= 10).
 
-The first run solves the big tables (sets with runs, runs: about a minute each) and caches them
-(``$P10_CACHE``, else ``~/.cache/phase10kit``); ``--fresh`` solves again into a temporary cache.
+The first run solves the big tables (sets with runs, runs: seconds each, see ``bench_solve.py``) and
+caches them (``$P10_CACHE``, else ``~/.cache/phase10kit``); ``--fresh`` solves again into a temporary cache.
 
     .venv/bin/python benchmarks/bench_solitaire.py                       # everything (about 10 minutes)
     .venv/bin/python benchmarks/bench_solitaire.py --deals 50 --games 200 # quicker estimates

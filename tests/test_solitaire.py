@@ -323,7 +323,7 @@ def test_a_bad_phase_is_a_phase10_error(bad: object) -> None:
 
 @pytest.mark.parametrize(
     "settings",
-    [{"hand_size": 0}, {"hand_size": 108}, {"hand_size": "10"}, {"deck": "standard"}, {"natural_required": "yes"}],
+    [{"hand_size": 0}, {"hand_size": 108}, {"hand_size": "10"}, {"deck": "standard"}, {"rules": "yes"}],
 )
 def test_bad_settings_are_a_phase10_error(settings: dict[str, object]) -> None:
     with pytest.raises(Phase10Error):
@@ -366,7 +366,7 @@ def test_within_refuses_a_bad_number_of_turns(turns: object) -> None:
 
 def test_groups_of_only_wilds_make_a_phase_quicker_and_the_first_turn_is_the_exact_odds() -> None:
     strict = solitaire_optimum("2s3")
-    relaxed = solitaire_optimum("2s3", natural_required=False)
+    relaxed = solitaire_optimum("2s3", rules=Rules(natural_required=False))
     assert relaxed.expected_turns < strict.expected_turns
     exact = exact_deal_odds(11, phases=["2s3"], rules=Rules(natural_required=False)).iloc[0]["probability"]
     assert relaxed.within(1) == pytest.approx(exact, rel=1e-12)
@@ -399,3 +399,154 @@ def test_prob_discard_best_discard_has_the_lowest_value_and_keeps_a_held_phase(h
         assert can_complete(rest, target) and opt.value(hand) == 0.0 and values[card] == 1.0
     else:
         assert opt.value(hand) == min(values.values()) > 1.0
+
+
+# ---------------------------------------------------------------------------------------------
+# The solver against the first solver's tables, the chain against the profile transitions, the store
+
+
+def _reference_cases() -> list[tuple[str, int, tuple[int, ...], bool]]:
+    from tests.golden.solitaire_reference import CASES
+
+    return CASES
+
+
+@pytest.mark.parametrize("case", _reference_cases(), ids=lambda case: f"{case[0]}-h{case[1]}-{case[3]}")
+def test_tables_equal_the_first_solvers_to_the_last_bit(case: tuple[str, int, tuple[int, ...], bool]) -> None:
+    """``tests/golden/solitaire_reference.npz`` was written by the first solver (commit cc53789): every value,
+    ``within(1..100)``, the expected turns and the counts of improvements and sweeps are the same, so the best
+    discards are too (checked on random hands against the reference's values)."""
+    from tests.golden.solitaire_reference import name
+
+    notation, hand_size, deck, natural = case
+    opt = solitaire_optimum(
+        notation, hand_size=hand_size, deck=DeckSpec(*deck), rules=Rules(natural_required=natural), cache=False
+    )
+    key = name(case)
+    with np.load(Path(__file__).parent / "golden" / "solitaire_reference.npz") as reference:
+        codes, values = reference[f"{key}/codes"], reference[f"{key}/values"]
+        assert np.array_equal(opt._codes, codes)
+        assert np.abs(opt._values - values).max() <= 1e-12
+        assert np.abs(opt._within - reference[f"{key}/within"]).max() <= 1e-12
+        assert abs(opt.expected_turns - float(reference[f"{key}/expected"])) <= 1e-12
+        s = opt.stats
+        assert [s.states, s.big_states, s.iterations, s.sweeps] == reference[f"{key}/stats"].tolist()
+    rng = random.Random(f"reference/{key}")
+    space = opt._space
+    for _ in range(40):
+        hand = random_hand(rng, hand_size + 1, DeckSpec(*deck))
+        rows = space.rows_of([hand] * len(set(hand)))
+        cards = sorted(set(hand))
+        for i, card in enumerate(cards):
+            rows[i, space.column_of(card)] -= 1
+        left = values[np.searchsorted(codes, space.encode(space.canonical(rows)))]
+        tied = [card for card, v in zip(cards, left, strict=True) if v <= left.min() + 1e-9]
+        assert opt.best_discard(hand) == max(tied, key=lambda c: (c.is_skip, not c.is_wild, c.index))
+
+
+@pytest.mark.parametrize(
+    ("axis", "symmetry", "deck", "hand_size"),
+    [
+        ("numbers", "sort", DeckSpec(), 10),
+        ("colors", "sort", DeckSpec(), 10),
+        ("numbers", "mirror", DeckSpec(), 5),
+        ("numbers", "none", SMALL_DECK, 5),
+        ("colors", "sort", TINY_DECK, 3),
+    ],
+)
+def test_the_chain_of_group_parts_has_the_moves_of_the_profile_transitions(
+    axis: str, symmetry: str, deck: DeckSpec, hand_size: int
+) -> None:
+    from phase10kit.probability.solitaire_chain import model_chain
+
+    space = profile_space(axis, symmetry, deck)  # type: ignore[arg-type]
+    chain, moves = model_chain(space, hand_size), transitions(space, hand_size)
+    assert np.array_equal(chain.small_codes, moves.small_codes)
+    assert np.array_equal(chain.big_codes, moves.big_codes)
+    assert np.array_equal(chain.small_rows(), moves.small)
+    assert np.array_equal(chain.up, moves.up) and np.array_equal(chain.down, moves.down)
+    assert np.array_equal(chain.draw, moves.draw)  # the same chances to the last bit
+    target = Phase.parse("c3" if axis == "colors" else "s2+r3")
+    assert np.array_equal(chain.holds(target, True), holds_mask(space, moves.big, target))
+
+
+def test_a_cached_table_is_memory_mapped_from_an_npz_file() -> None:
+    forget_solved()
+    solitaire_optimum("s3+r3", hand_size=5, deck=SMALL_DECK)
+    forget_solved()
+    again = solitaire_optimum("s3+r3", hand_size=5, deck=SMALL_DECK)
+    assert again.from_cache
+    for array in (again._codes, again._values):
+        assert isinstance(array, np.memmap) or isinstance(array.base, np.memmap)
+        assert not array.flags.writeable
+    (path,) = cache_dir().glob("solitaire-v*-s3+r3-h5-*.npz")
+    with np.load(path) as stored:  # still a plain .npz that numpy reads
+        assert np.array_equal(stored["values"], again._values)
+
+
+def test_a_crashed_write_leaves_the_old_table_and_no_half_file(monkeypatch: pytest.MonkeyPatch) -> None:
+    from phase10kit.probability import solitaire_store
+
+    forget_solved()
+    first = solitaire_optimum("s2+s3", hand_size=5, deck=SMALL_DECK)
+    (path,) = cache_dir().glob("solitaire-v*-s2+s3-h5-*.npz")
+    before = path.read_bytes()
+    with np.load(path) as stored:
+        arrays = {name: stored[name] for name in stored.files}
+
+    def crash(*args: object, **kwargs: object) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(solitaire_store, "_write_member", crash)
+    solitaire_store.store_table(path, str(arrays["key"]), arrays)
+    assert path.read_bytes() == before  # the rename never happened
+    assert not [p for p in path.parent.iterdir() if p.name.endswith(".tmp")]  # the temporary file is gone
+    # A half-written temporary file of a process that died is ignored; a file that is not aligned is solved again.
+    (path.parent / f".{path.stem}.x1y2.tmp").write_bytes(before[:1000])
+    np.savez(path, **arrays)  # the same arrays and checksum, but numpy's own layout: not mapped, so solved again
+    monkeypatch.undo()
+    forget_solved()
+    again = solitaire_optimum("s2+s3", hand_size=5, deck=SMALL_DECK)
+    assert again.expected_turns == first.expected_turns
+    forget_solved()
+    assert solitaire_optimum("s2+s3", hand_size=5, deck=SMALL_DECK).from_cache
+
+
+def test_two_processes_solving_one_table_solve_it_once(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "from phase10kit.probability import DeckSpec, solitaire_optimum\n"
+        "deck = DeckSpec(numbers=6, colors=2, copies=1, wilds=2, skips=1)\n"
+        "opt = solitaire_optimum('s2+r4', hand_size=6, deck=deck)\n"
+        "print(opt.from_cache, repr(opt.expected_turns))"
+    )
+    env = dict(os.environ, P10_CACHE=str(tmp_path))
+    runs = [
+        subprocess.Popen([sys.executable, "-c", code], env=env, stdout=subprocess.PIPE, text=True) for _ in range(2)
+    ]
+    results = [run.communicate(timeout=300)[0].split() for run in runs]
+    assert all(run.returncode == 0 for run in runs)
+    assert sorted(cached for cached, _ in results) == ["False", "True"]  # one solved, the other waited and read it
+    assert results[0][1] == results[1][1]
+    assert len(list(tmp_path.glob("solitaire-*.npz"))) == 1
+    assert not list(tmp_path.glob("*.tmp"))
+
+
+def test_an_unwritable_cache_solves_once_and_keeps_the_table_in_memory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from phase10kit.probability import solitaire
+
+    blocked = tmp_path / "a file, not a folder"
+    blocked.write_text("")
+    monkeypatch.setenv("P10_CACHE", str(blocked))
+    solves = []
+    real = solitaire._solve
+    monkeypatch.setattr(solitaire, "_solve", lambda *args: solves.append(args) or real(*args))
+    forget_solved()
+    opt = solitaire_optimum("s2+s2", hand_size=5, deck=SMALL_DECK)
+    assert len(solves) == 1 and not opt.from_cache and opt.expected_turns > 1
+    forget_solved()

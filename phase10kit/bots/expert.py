@@ -80,8 +80,7 @@ class ExpertBot(SmartBot):
         phases: list[Phase] = [p for p in open_phases(view) if fits_model(p)]
         if not phases or len(phases) != len(open_phases(view)):
             return None
-        nr = view.rules.natural_required
-        tables = [solitaire_optimum(p, natural_required=nr) for p in phases]
+        tables = [solitaire_optimum(p, rules=view.rules) for p in phases]
         if len(tables) == 1:
             return tables[0]
         hand = list(view.hand)

@@ -9,9 +9,12 @@ one turn (draw, then lay). The kit's default rule applies: every group needs a n
 
 The value of a 10-card hand ``h`` is ``V(h) = 1 + sum over draws x of P(x | h) * R(h + x)``,
 where ``R`` of 11 cards is 0 when they hold the phase, else the smallest ``V`` over the discards.
-It is solved over count profiles (``solitaire_profiles``) by modified policy iteration with numpy
-until no value changes by more than ``TOLERANCE``. Solved tables are cached on disk
-(``$P10_CACHE``, else ``~/.cache/phase10kit``); a file that does not check out is recomputed.
+It is solved over count profiles (``solitaire_profiles``), their moves indexed through group parts
+(``solitaire_chain``), by modified policy iteration (``solitaire_solve``) until no value changes by
+more than ``solitaire_solve.TOLERANCE``: under half a minute of CPU for a run phase, milliseconds
+for sets or colours. Solved tables are cached on disk (``$P10_CACHE``, else ``~/.cache/phase10kit``)
+and read memory-mapped (``solitaire_store``); a file that does not check out is solved again, and two
+processes asking for the same table solve it once.
 
 >>> from phase10kit import parse_cards, Phase
 >>> opt = solitaire_optimum(Phase.parse("s3"))
@@ -25,9 +28,7 @@ Card('S')
 
 from __future__ import annotations
 
-import hashlib
 import os
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
@@ -44,15 +45,11 @@ from phase10kit.i18n import decimal
 from phase10kit.phases import Phase, phase
 from phase10kit.probability.batch import phase_shape
 from phase10kit.probability.profiles import STANDARD_DECK, DeckSpec
-from phase10kit.probability.solitaire_profiles import (
-    Axis,
-    ProfileSpace,
-    Symmetry,
-    holds_mask,
-    profile_space,
-    transitions,
-)
-from phase10kit.rules import HAND_SIZE, STANDARD_RULES, Rules
+from phase10kit.probability.solitaire_chain import model_chain
+from phase10kit.probability.solitaire_profiles import Axis, ProfileSpace, Symmetry, holds_mask, profile_space
+from phase10kit.probability.solitaire_solve import solve_chain
+from phase10kit.probability.solitaire_store import load_table, solving_lock, store_table
+from phase10kit.rules import HAND_SIZE, STANDARD_RULES, Rules, needs_natural
 from phase10kit.solver import can_complete
 
 __all__ = [
@@ -66,14 +63,12 @@ __all__ = [
     "turns_text",
 ]
 
-MODEL_VERSION = 1
-"""Bumped whenever the model or the table format changes: old cache files are then ignored."""
-TOLERANCE = 1e-10
-"""Iterate until one more Bellman update changes no value by more than this many turns."""
+MODEL_VERSION = 2
+"""Bumped whenever the model or the table format changes: old cache files are then ignored.
+
+Version 2: the same values as version 1 (to the last bit), in a file whose arrays can be memory-mapped."""
 WITHIN_TURNS = 100
 """``within(k)`` is tabulated for k = 1 to this many turns."""
-SWEEPS = 25
-"""Policy-evaluation sweeps between two policy improvements (modified policy iteration)."""
 SHAPES: dict[str, tuple[Axis, Symmetry]] = {
     "sets": ("numbers", "sort"),
     "run": ("numbers", "mirror"),
@@ -268,58 +263,22 @@ class SolitaireOptimum:
 
 def _solve(space: ProfileSpace, phase_: Phase, natural_required: bool, hand_size: int) -> dict[str, Any]:
     """The optimal values of every profile of ``hand_size`` cards and the deal's distribution of turns."""
-    started = time.perf_counter()
-    moves = transitions(space, hand_size)
-    done_big = holds_mask(space, moves.big, phase_, natural_required=natural_required)
-    small, big = len(moves.small), len(moves.big)
-    draw, up, down = moves.draw, moves.up, moves.down
-    columns = np.arange(big)
-    values = np.ones(small)
-    iterations = sweeps = 0
-    while True:
-        # One policy improvement: the best discard of every 11-card profile, then a Bellman update.
-        options = np.append(values, np.inf)[down]
-        policy = options.argmin(axis=0)
-        after = options[policy, columns]
-        after[done_big] = 0.0
-        updated = 1.0 + (draw * np.append(after, 0.0)[up]).sum(axis=0)
-        residual = float(np.abs(updated - values).max())
-        values = updated
-        iterations += 1
-        # Where each draw leads under that policy: a 10-card profile, or ``small`` (done; value 0).
-        chosen = down[policy, columns]
-        chosen[done_big] = small
-        successor = np.where(up >= 0, np.append(chosen, small)[up], small)
-        if residual < TOLERANCE:
-            break
-        # Most draws are discarded again at once: the hand stays as it was. Solving each hand's equation for
-        # that self-loop (V = (1 + moves elsewhere) / (1 - chance to stay)) makes every sweep count for many.
-        self_loop = successor == np.arange(small)[None, :]
-        stay = (draw * self_loop).sum(axis=0)
-        solvable = stay < 1.0 - 1e-9
-        moving = np.where(self_loop & solvable[None, :], 0.0, draw)
-        scale = 1.0 / np.where(solvable, 1.0 - stay, 1.0)
-        for _ in range(SWEEPS):
-            values = (1.0 + (moving * np.append(values, 0.0)[successor]).sum(axis=0)) * scale
-            sweeps += 1
-    weights = space.deal_weights(moves.small).astype(np.float64) / comb(sum(space.caps), hand_size)
-    within = np.empty(WITHIN_TURNS)
-    done = np.zeros(small)
-    for k in range(WITHIN_TURNS):
-        done = (draw * np.append(done, 1.0)[successor]).sum(axis=0)
-        within[k] = float(weights @ done)
+    chain = model_chain(space, hand_size)
+    done_big = chain.holds(phase_, natural_required)
+    weights = space.deal_weights(chain.small_rows()).astype(np.float64) / comb(sum(space.caps), hand_size)
+    solved = solve_chain(chain, done_big, weights, WITHIN_TURNS)
     return {
-        "codes": moves.small_codes,
-        "values": values,
-        "within": within,
-        "expected": float(weights @ values),
-        "stats": np.array([small, big, iterations, sweeps]),
-        "seconds": np.array(time.perf_counter() - started),
+        "codes": chain.small_codes,
+        "values": solved.values,
+        "within": solved.within,
+        "expected": np.array(solved.expected),
+        "stats": np.array([chain.states, chain.big_states, solved.iterations, solved.sweeps]),
+        "seconds": np.array(solved.seconds),
     }
 
 
 # ---------------------------------------------------------------------------------------------
-# The disk cache
+# The disk cache (``solitaire_store``: atomic writes, a checksum, memory-mapped reads)
 
 
 def _cache_key(phase_: Phase, natural_required: bool, hand_size: int, deck: DeckSpec) -> str:
@@ -328,48 +287,26 @@ def _cache_key(phase_: Phase, natural_required: bool, hand_size: int, deck: Deck
     return f"solitaire-v{MODEL_VERSION}-{phase_}-h{hand_size}-{deck_text}-{'nat' if natural_required else 'wild'}"
 
 
-def _checksum(arrays: dict[str, Any]) -> str:
-    digest = hashlib.sha256()
-    for name in ("codes", "values", "within", "expected", "stats", "seconds"):
-        digest.update(name.encode())
-        digest.update(np.ascontiguousarray(arrays[name]).tobytes())
-    return digest.hexdigest()
+def _load(path: Path, key: str, hand_size: int) -> dict[str, Any] | None:
+    """The arrays of a cache file when it is complete and consistent, else None (it is then solved again).
 
-
-def _load(path: Path, key: str, space: ProfileSpace, hand_size: int) -> dict[str, Any] | None:
-    """The arrays of a cache file when it is complete and consistent, else None (it is then recomputed)."""
-    try:
-        with np.load(path, allow_pickle=False) as stored:
-            arrays = {name: stored[name] for name in stored.files}
-        if str(arrays["key"]) != key or str(arrays["checksum"]) != _checksum(arrays):
-            return None
-        codes, values, within = arrays["codes"], arrays["values"], arrays["within"]
-        rows = space.decode(codes)
-        sound = (
-            codes.dtype == np.int64
-            and values.dtype == np.float64
-            and codes.shape == values.shape == (int(arrays["stats"][0]),)
-            and within.shape == (WITHIN_TURNS,)
-            and bool(np.all(np.diff(codes) > 0))
-            and bool(np.all(rows.sum(axis=1) == hand_size))
-            and bool(np.all(space.encode(space.canonical(rows)) == codes))
-            and bool(np.all(np.isfinite(values)) and np.all(values >= 1.0))
-            and bool(np.all((within >= 0) & (within <= 1 + 1e-9)))
-        )
-        return arrays if sound else None
-    except Exception:  # any unreadable file is simply recomputed
+    Beyond the store's checksum, the shapes and the small arrays are checked here; the mapped ``codes`` and
+    ``values`` are not read through (that would bring every page of them into memory).
+    """
+    arrays = load_table(path, key)
+    if arrays is None:
         return None
-
-
-def _store(path: Path, key: str, arrays: dict[str, Any]) -> None:
-    """Write the table atomically (a temporary file renamed into place); an unwritable cache is skipped."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        temporary = path.with_suffix(f".{os.getpid()}.tmp.npz")
-        np.savez(temporary, key=np.array(key), checksum=np.array(_checksum(arrays)), **arrays)
-        os.replace(temporary, path)
-    except OSError:
-        pass
+    codes, values, within, stats = arrays["codes"], arrays["values"], arrays["within"], arrays["stats"]
+    sound = (
+        codes.dtype == np.int64
+        and values.dtype == np.float64
+        and stats.shape == (4,)
+        and codes.shape == values.shape == (int(stats[0]),)
+        and within.shape == (WITHIN_TURNS,)
+        and bool(np.all((within >= 0) & (within <= 1 + 1e-9)))
+        and bool(np.isfinite(arrays["expected"]) and arrays["expected"] >= 1.0)
+    )
+    return arrays if sound else None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -392,12 +329,13 @@ def _resolve(phase_: Phase | int | str) -> Phase:
 def solitaire_optimum(
     phase_: Phase | int | str,
     *,
-    natural_required: bool = Rules().natural_required,
+    rules: Rules | None = None,
     hand_size: int = HAND_SIZE,
     deck: DeckSpec = STANDARD_DECK,
     cache: bool = True,
 ) -> SolitaireOptimum:
-    """The solved optimum of making ``phase_`` alone (see the module's docstring for the model).
+    """The solved optimum of making ``phase_`` alone under ``rules`` (the standard rules when None; only whether a
+    group needs a natural card matters here; see the module's docstring for the model).
 
     Solved on first use, then kept in memory and (``cache=True``) on disk. A reduced ``deck`` with
     a smaller ``hand_size`` gives small models to study by hand. A phase mixing number and colour
@@ -420,8 +358,10 @@ def solitaire_optimum(
             reason=Reason.NOT_SOLITAIRE,
             details={"phase": str(chosen)},
         )
-    if not isinstance(natural_required, bool) or not isinstance(cache, bool):
-        raise Phase10Error("natural_required and cache are True or False", reason=Reason.BAD_RULES)
+    if rules is not None and not isinstance(rules, Rules):
+        raise Phase10Error(f"rules must be a Rules value, not {quote(rules, 60)}", reason=Reason.BAD_RULES)
+    if not isinstance(cache, bool):
+        raise Phase10Error(f"cache is True or False, not {quote(cache, 40)}", reason=Reason.BAD_RULES)
     if not isinstance(deck, DeckSpec):
         raise Phase10Error(f"deck must be a DeckSpec, not {quote(deck, 60)}", reason=Reason.BAD_DECK)
     if isinstance(hand_size, bool) or not isinstance(hand_size, int) or not 1 <= hand_size < deck.size:
@@ -429,14 +369,14 @@ def solitaire_optimum(
             f"hand_size must be a whole number from 1 to {deck.size - 1}, not {quote(hand_size, 40)}",
             reason=Reason.BAD_HAND_SIZE,
         )
-    return _optimum(chosen, natural_required, hand_size, deck, cache)
+    return _optimum(chosen, needs_natural(rules), hand_size, deck, cache)
 
 
 def optimum_table(phases: Sequence[int] = range(1, 21), turns: Sequence[int] = (1, 2, 3, 5, 10, 20, 30)) -> Any:
     """The optimum of every listed phase that fits the model, one row each (solving and caching what is missing).
 
     Columns: ``phase``, ``notation``, ``states``, ``expected_turns`` and ``within_k`` for each k of ``turns``.
-    Solving the run phases the first time takes about a minute each; this warms the disk cache for ExpertBot.
+    Solving a run phase the first time takes seconds (see ``benchmarks/README.md``), then it is cached.
 
     >>> optimum_table([1, 8, 14])[["phase", "notation", "states"]].values.tolist()
     [[1, '2s3', 371], [8, 'c7', 280]]
@@ -471,12 +411,21 @@ def _optimum(phase_: Phase, natural_required: bool, hand_size: int, deck: DeckSp
     space = profile_space(axis, symmetry, deck)
     key = _cache_key(phase_, natural_required, hand_size, deck)
     path = cache_dir() / f"{key}.npz"
-    arrays = _load(path, key, space, hand_size) if cache else None
+    arrays = _load(path, key, hand_size) if cache else None
     from_cache = arrays is not None
-    if arrays is None:
+    if arrays is None and cache:
+        with solving_lock(path):
+            # Another process may have solved it while this one waited for the lock.
+            arrays = _load(path, key, hand_size)
+            from_cache = arrays is not None
+            if arrays is None:
+                solved = _solve(space, phase_, natural_required, hand_size)
+                store_table(path, key, solved)
+                arrays = _load(path, key, hand_size)  # mapped from the file just written
+                if arrays is None:  # an unwritable cache: the table stays in memory
+                    arrays = solved
+    if arrays is None:  # no cache wanted
         arrays = _solve(space, phase_, natural_required, hand_size)
-        if cache:
-            _store(path, key, arrays)
     small, big, iterations, sweeps = (int(n) for n in arrays["stats"])
     stats = SolveStats(small, big, iterations, sweeps, float(arrays["seconds"]))
     return SolitaireOptimum(
