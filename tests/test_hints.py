@@ -494,10 +494,13 @@ ASK = re.compile(r"""\bask\(["']([\w.]+)["']\)""")
 
 
 def prose_before_each_exercise(path: Path) -> Iterator[tuple[str, str]]:
-    """(exercise id, the Markdown between the previous exercise's cells and the cell that asks it)."""
+    """(exercise id, the Markdown between the previous exercise's cells and the cell that asks it). The teacher's
+    notes (cells tagged ``teacher-notes``) are left out: the student edition never holds them."""
     prose: list[str] = []
     for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
         source = "".join(cell["source"])
+        if "teacher-notes" in cell.get("metadata", {}).get("tags", []):
+            continue
         if cell["cell_type"] == "markdown":
             prose.append(source)
         elif match := ASK.search(source):
