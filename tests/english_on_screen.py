@@ -73,8 +73,11 @@ ATTRIBUTES = re.compile(r'(?:aria-label|title|alt|placeholder)="([^"]*)"')
 
 def _words(text: object, *, prose: bool = False) -> set[str]:
     """The Latin words of a catalog's text; ``prose``: without the notation and code its sentence quotes."""
-    plain = re.sub(r"\{[^{}]*\}|`[^`]*`", " ", str(text or ""))
-    if prose:  # calls with their arguments (can_complete(hand + [card], phase)) and the kit's names (Draw) too
+    plain = str(text or "")
+    if prose:  # a code block (a worked solution's function: lines indented by four spaces, or fenced) is code
+        plain = re.sub(r"(?ms)```.*?```|^(?: {4}|\t).*?$", " ", plain)
+    plain = re.sub(r"\{[^{}]*\}|`[^`]*`", " ", plain)
+    if prose:  # so are calls with their arguments (can_complete(hand + [card], phase)) and the kit's names (Draw)
         plain = re.sub(r"\b\w+\((?:[^()]|\([^()]*\))*\)", " ", CARD_IN_TEXT.sub(" ", NOTATION.sub(" ", plain)))
         plain = CODE.sub(" ", plain)
     return {word.lower() for word in WORD.findall(plain) if word.isascii() and not (prose and word in CODE_NAMES)}
