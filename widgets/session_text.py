@@ -41,11 +41,13 @@ def describe_action(action: Action, you: int | None, lang: str = "en") -> str:
         groups = " ".join(str(group) for group in action.groups)
         return t.gettext("{who} lays down {groups}.").format(who=who, groups=groups)
     if isinstance(action, Hit):
-        end = f" ({action.end})" if action.end else ""
         target = group_notation(action.target, action.group)
-        return t.gettext("{who} adds {card} to {target}{end}.").format(
-            who=who, card=action.card, target=target, end=end
-        )
+        sentence = {
+            "low": t.gettext("{who} adds {card} to the low end of {target}."),
+            "high": t.gettext("{who} adds {card} to the high end of {target}."),
+            None: t.gettext("{who} adds {card} to {target}."),
+        }[action.end]
+        return sentence.format(who=who, card=action.card, target=target)
     if isinstance(action, Discard) and action.target is not None:
         return t.gettext("{who} discards {card} and skips p{target}.").format(
             who=who, card=action.card, target=action.target + 1
