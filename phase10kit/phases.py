@@ -167,7 +167,7 @@ def phase_name(phase: Phase, lang: str = "en") -> str:
     >>> phase_name(Phase.parse("2s3+c4"))
     '2 sets of 3 + 4 cards of one colour'
     >>> phase_name(Phase.parse("s3+r4"), "uk")
-    '1 набір з 3 + 1 ряд із 4'
+    '1 набір із 3 + 1 ряд із 4'
     """
     parts = []
     specs = list(phase.groups)

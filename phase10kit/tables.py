@@ -94,7 +94,7 @@ def heading(name: object, lang: str = "en") -> object:
     """A table's heading as the student reads it (a name the kit does not know is shown as it is).
 
     >>> heading("win_rate", "es"), heading("within_3", "uk"), heading("RandomBot", "ko"), heading(3, "cs")
-    ('tasa de victoria', 'за 3 ходи', 'RandomBot', 3)
+    ('tasa de victorias', 'за 3 ходи', 'RandomBot', 3)
     """
     if not isinstance(name, str):
         return name

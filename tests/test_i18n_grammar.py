@@ -89,7 +89,7 @@ def test_every_inflected_word_has_its_forms_and_the_declining_languages_decline(
     ("lang", "one", "two"),
     [
         ("hr", "Džoker zamjenjuje plavu kartu.", "Džokeri zamjenjuju plave karte."),
-        ("cs", "Žolík zastupuje modrou kartu.", "Žolíky zastupují modré karty."),
+        ("cs", "Žolík zastupuje modrou kartu.", "Žolíci zastupují modré karty."),
         ("uk", "Джокер замінює синю карту.", "Джокери замінюють сині карти."),
         ("es", "El comodín hace de carta azul.", "Los comodines hacen de cartas azules."),
         ("ko", "와일드는 파랑 카드를 대신해요.", "와일드는 파랑 카드를 대신해요."),
@@ -122,7 +122,7 @@ def test_what_a_colour_group_still_needs_agrees_with_the_count(lang: str, four: 
     [
         ("hr", "složi boju.", "složi set od 3."),
         ("cs", "sestav barevnou skupinu.", "sestav sadu 3 karet."),
-        ("uk", "зібрати групу одного кольору.", "зібрати набір з 3."),
+        ("uk", "зібрати групу одного кольору.", "зібрати набір із 3."),
         ("es", "para formar un color.", "para formar el grupo de 3."),
         ("ko", "같은 색 묶음을 만드세요.", "3장 세트를 만드세요."),
     ],

@@ -85,7 +85,7 @@ def test_scale_changes_size_not_view_box() -> None:
     assert (root.get("width"), root.get("height"), root.get("viewBox")) == ("30", "45", "0 0 60 90")
 
 
-@pytest.mark.parametrize(("lang", "word"), [("en", "round 1: p1 to draw"), ("es", "ronda 1: p1 roba")])
+@pytest.mark.parametrize(("lang", "word"), [("en", "round 1: p1 to draw"), ("es", "ronda 1: le toca robar a p1")])
 def test_the_table_header_names_the_round_not_a_hand(lang: str, word: str) -> None:
     """One deal is a round (lesson 00's words); a hand is the cards a player holds (``deck.deal``)."""
     from phase10kit.actions import Draw

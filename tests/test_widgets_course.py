@@ -174,7 +174,7 @@ def test_the_worked_solution_is_offered_once_the_answer_is_right_and_speaks_the_
     assert isinstance(box, AnswerBox)
     box.answer.value = "R1 R2 B12"
     box.check_button.click()
-    assert box.worked.button.layout.display == "" and box.worked.button.description == "Ver la solución resuelta"
+    assert box.worked.button.layout.display == "" and box.worked.button.description == "Ver la solución paso a paso"
     box.worked.button.click()
     assert box.worked.button.description == "Sí, mostrarla" and "archivo de progreso" in box.worked.area.value
 

@@ -222,7 +222,7 @@ class Unseen(Sequence[Card]):
 
     >>> unseen = Unseen(parse_cards("R1 R2 W"))
     >>> unseen, unseen.shown_in("en"), unseen.shown_in("ko")
-    (<3 unseen cards>, '<3 unseen cards>', '<보이지 않는 카드 3장>')
+    (<3 unseen cards>, '<3 unseen cards>', '<보지 못한 카드 3장>')
     """
 
     def __init__(self, cards: Sequence[Card]) -> None:
