@@ -18,12 +18,16 @@ It also bounds what pages can take (``phase10kit_server.bounds``): a page that w
 ``max_kernels`` (the server) or ``max_kernels_per_address`` (one client address) is refused with HTTP 503 and
 a sentence; and a page kernel that no page ever connected to (a plain GET, a link-preview bot, a page that
 failed while loading) is stopped after ``unconnected_timeout`` seconds without activity.
+
+Under Voila's preheating it offers a page only the pool kernels that have started: Voila's ``fill_delay`` (a
+refill put off until a class's burst of pages is served) otherwise makes the next page wait out the delay.
 """
 
 from __future__ import annotations
 
 import asyncio
 import time
+import weakref
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 from typing import Any, TypeVar
@@ -45,8 +49,10 @@ T = TypeVar("T")
 __all__ = ["ClassroomKernelManager"]
 
 DEFAULT_GRACE_SECONDS = 10.0
-DEFAULT_MAX_KERNELS = 22
-"""What a 4 GB server (3.5 GB for the service) holds at 150 MB per table, server and pool included."""
+DEFAULT_MAX_KERNELS = 40
+"""A class of 30 with reloads and a few second tabs: about 2.6 GB at 65 MB per table (Random, Greedy or Smart bots),
+within a 4 GB server's 3.5 GB for the service, server and pool included (docs/classroom.md, "What a student
+costs"; tables against ExpertBot hold more: lower it for them)."""
 DEFAULT_MAX_PER_ADDRESS = 8
 """A student with a few tabs and reloads; raise it when a class reaches the server through one address (NAT)."""
 DEFAULT_UNCONNECTED_SECONDS = 120.0
@@ -119,6 +125,47 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
                 return await self._for_a_page(lambda: hand_out(*args, **kwargs), lambda handed: str(handed[2]))
 
             setattr(self, "get_rendered_notebook", get_rendered_notebook)  # noqa: B010 (an instance attribute)
+        # A pool entry (Voila's task) -> the loop time its kernel starts; entries leave with their tasks.
+        self._refill_starts: weakref.WeakKeyDictionary[Any, float] = weakref.WeakKeyDictionary()
+        fill = getattr(self, "fill_if_needed", None)
+        if fill is not None and getattr(self, "get_pool_size", None) is not None:
+            # Voila's preheating subclass refills its pool ``fill_delay`` seconds after a page takes a kernel, but
+            # puts the delayed refill in the pool at once: the next page would take it and wait out the delay.
+            # A page must never wait for a kernel that has not started: the pool offers only the kernels that
+            # are ready or starting, and a page that finds none starts its own at once, as with an empty pool.
+            def fill_if_needed(delay: float | None = None, notebook_name: str | None = None, **kwargs: Any) -> None:
+                before = {id(entry) for entry in self._pool_of(notebook_name)}
+                fill(delay=delay, notebook_name=notebook_name, **kwargs)
+                wait = float(getattr(self, "fill_delay", 0.0)) if delay is None else delay
+                starts = asyncio.get_event_loop().time() + wait
+                for entry in self._pool_of(notebook_name):
+                    if id(entry) not in before:
+                        self._refill_starts[entry] = starts
+
+            def get_pool_size(notebook_name: str) -> int:
+                return self.ready_in_pool(notebook_name)
+
+            setattr(self, "fill_if_needed", fill_if_needed)  # noqa: B010 (an instance attribute)
+            setattr(self, "get_pool_size", get_pool_size)  # noqa: B010 (an instance attribute)
+
+    def ready_in_pool(self, notebook_name: str) -> int:
+        """How many of the notebook's pool kernels, from the first one a page would take, are started or ready.
+
+        A refill still waiting out Voila's ``fill_delay`` ends the count: it is in the pool, but a page that took
+        it would wait for the delay, then for the start.
+        """
+        now = asyncio.get_event_loop().time()
+        count = 0
+        for entry in self._pool_of(notebook_name):
+            if not entry.done() and self._refill_starts.get(entry, now) > now:
+                break
+            count += 1
+        return count
+
+    def _pool_of(self, notebook_name: str | None) -> list[Any]:
+        """The pool (Voila's list of kernel tasks) of the notebook; empty outside Voila's preheating subclass."""
+        pools: dict[str | None, list[Any]] = getattr(self, "_pools", {})
+        return pools.get(notebook_name, [])
 
     async def start_kernel(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
         """Start a kernel as usual, noting whether Voila started it (for a page) or someone else did.

@@ -137,6 +137,64 @@ def test_a_pool_kernel_handed_to_a_page_counts_and_a_refused_page_leaves_the_poo
     asyncio.run(main())
 
 
+class PoolingManager(RecordingManager):
+    """Voila 0.5.13's preheating subclass in small (``voila_kernel_manager_factory``): a pool of kernel tasks per
+    notebook, a page takes the first (``pop(0)``) and waits for it, and each take refills the pool after
+    ``fill_delay`` seconds with a task put in the pool at once."""
+
+    fill_delay = 30.0
+    started: list[str]
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._pools: dict[str, list[asyncio.Task[dict[str, str]]]] = {}
+        self.started = []
+        self.fill_if_needed(delay=0, notebook_name="play.ipynb")
+
+    async def _initialize(self, delay: float) -> dict[str, str]:
+        await asyncio.sleep(delay)
+        self.started.append(f"pool{len(self.started) + 1}")
+        return {"kernel_id": self.started[-1]}
+
+    def fill_if_needed(self, delay: float | None = None, notebook_name: str | None = None, **kwargs: Any) -> None:
+        pool = self._pools.setdefault(str(notebook_name), [])
+        wait = self.fill_delay if delay is None else delay
+        pool += [asyncio.get_event_loop().create_task(self._initialize(wait)) for _ in range(2 - len(pool))]
+
+    def get_pool_size(self, notebook_name: str) -> int:
+        return len(self._pools.get(notebook_name, []))
+
+    async def get_rendered_notebook(self, notebook_name: str, **kwargs: Any) -> tuple[None, list[str], str]:
+        kernel = await self._pools[notebook_name].pop(0)
+        self.fill_if_needed(delay=None, notebook_name=notebook_name)
+        return None, [], kernel["kernel_id"]
+
+
+@pytest.mark.parametrize("fill_delay", [30.0, 0.0])
+def test_a_page_never_waits_for_a_pool_kernel_that_has_not_started(fill_delay: float) -> None:
+    """Voila offers a refill still waiting out its ``fill_delay``; the manager offers only those started or ready,
+    so a page arriving after the pool emptied starts its own kernel at once instead of waiting for the delay."""
+
+    async def main() -> None:
+        manager = PoolingManager(max_kernels=0, max_kernels_per_address=0, unconnected_timeout=0)
+        manager.fill_delay = fill_delay
+        await asyncio.sleep(0.01)  # the two kernels of the first fill start
+        assert manager.get_pool_size("play.ipynb") == 2
+        assert (await manager.get_rendered_notebook("play.ipynb"))[2] == "pool1"
+        await asyncio.sleep(0.01)
+        if fill_delay:  # the refill waits: the pool offers only the kernel that is ready
+            assert manager.get_pool_size("play.ipynb") == 1
+            assert (await manager.get_rendered_notebook("play.ipynb"))[2] == "pool2"
+            assert manager.get_pool_size("play.ipynb") == 0, "two refills waiting out their delay: none offered"
+            assert manager.started == ["pool1", "pool2"]
+        else:  # refilled at once: the new kernel is starting, so a page may take it
+            assert manager.get_pool_size("play.ipynb") == 2 and manager.started == ["pool1", "pool2", "pool3"]
+        for task in manager._pools["play.ipynb"]:
+            task.cancel()
+
+    asyncio.run(main())
+
+
 def test_the_address_comes_from_the_proxys_header_only_when_configured() -> None:
     async def address(header: str, headers: dict[str, str]) -> str | None:
         CallContext.set(CallContext.JUPYTER_HANDLER, _request("127.0.0.1", headers))

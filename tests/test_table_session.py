@@ -68,7 +68,7 @@ SESSION_PARTS = [
 
 
 def test_the_session_module_imports_no_widget_library() -> None:
-    # An empty module stands in for the package (widgets/__init__.py imports every widget), so only the
+    # An empty module stands in for the package (its face names every widget), so only the
     # session and the modules it imports load: exactly its parts, and no widget library.
     code = (
         "import sys, types\n"

@@ -29,6 +29,7 @@ from phase10kit.rules import MAX_PLAYERS, MIN_PLAYERS
 from widgets._safety import N_, BrowserLocked, LockedButton, LockedRow, locked_html
 from widgets.connection import ConnectionBanner
 from widgets.language import language
+from widgets.preheat import is_preheated, wait_for_request
 from widgets.saving import Report, Saver
 from widgets.server_log import server_logger
 from widgets.store import EXPIRY_DAYS, GameStore, StoreError, fresh_claim, is_table_id
@@ -51,16 +52,12 @@ MAX_SEED = 2**63 - 1
 """Seeds are 0 to ``MAX_SEED``: a bound keeps a pasted huge number from being a surprise."""
 
 
-PREHEAT_VARIABLE = "VOILA_PREHEAT"
-"""Set to ``"True"`` by Voila in the kernels it starts ahead of a request (``voila.utils.ENV_VARIABLE``)."""
-
-
 def request_query() -> str | None:
     """The page's URL query string; ``None`` when a preheated kernel could not get it from Voila.
 
     In a preheated Voila kernel this blocks until a browser asks for the page (Voila then sends the
-    request's variables to the kernel); anywhere else it returns at once. Call it after the slow
-    imports, so they run before the request.
+    request's variables to the kernel: ``widgets.preheat``); anywhere else it returns at once. Call it after
+    the slow imports, so they run before the request.
 
     >>> os.environ["QUERY_STRING"] = "seed=5"
     >>> request_query()
@@ -69,14 +66,9 @@ def request_query() -> str | None:
     >>> request_query()
     ''
     """
-    preheated = os.environ.get(PREHEAT_VARIABLE, "False") != "False"
-    if preheated:
-        # Imported here: voila is only needed (and only installed for sure) when Voila runs the kernel.
-        from voila.utils import wait_for_request
-
-        wait_for_request()
+    if is_preheated():
         # Voila's answer always carries QUERY_STRING (maybe empty): its absence means no answer came.
-        return os.environ.get("QUERY_STRING")
+        return os.environ.get("QUERY_STRING") if wait_for_request() else None
     return os.environ.get("QUERY_STRING", "")
 
 

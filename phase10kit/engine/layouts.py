@@ -39,7 +39,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
 
-from phase10kit.cards import CARDS_BY_INDEX, COLORS, KIND_COUNT, WILD, WILD_INDEX, Card
+from phase10kit.cards import CARDS_BY_INDEX, COLORS, KIND_COUNT, WILD_INDEX, Card
 from phase10kit.groups import Group, GroupValue
 from phase10kit.phases import GroupKind, GroupSpec, Phase
 from phase10kit.rules import Rules, needs_natural
@@ -47,16 +47,16 @@ from phase10kit.rules import Rules, needs_natural
 __all__ = ["CANDIDATE_CACHE", "key_layouts", "key_layouts_lazily", "layouts"]
 
 
-def _multisets(options: list[tuple[Card, int]], size: int, start: int = 0) -> Iterator[list[Card]]:
-    """Every distinct multiset of ``size`` cards drawn from (card, available) options."""
+def _multisets(options: list[tuple[int, int]], size: int, start: int = 0) -> Iterator[list[int]]:
+    """Every distinct multiset of ``size`` card indices drawn from (card index, available) options."""
     if size == 0:
         yield []
         return
     for i in range(start, len(options)):
-        card, available = options[i]
+        index, available = options[i]
         for taken in range(min(available, size), 0, -1):
             for rest in _multisets(options, size - taken, i + 1):
-                yield [card] * taken + rest
+                yield [index] * taken + rest
 
 
 _VALUE_INDICES: dict[GroupKind, tuple[tuple[GroupValue, range], ...]] = {
@@ -77,13 +77,14 @@ CANDIDATE_CACHE = 2048
 of its values and windows recur, while a small cache keeps the garbage collector's work small."""
 
 
-def _candidate(group: Group) -> Candidate:
-    cards = group.cards
+def _candidate(kind: GroupKind, indices: list[int], value: GroupValue, order: int) -> Candidate:
+    """The candidate group of these card indices (in the group's order) on ``value`` (ordered by ``order``: a
+    number, or a colour's index). Made from the indices: reading them back from the cards costs twice as much."""
     needs: dict[int, int] = {}
-    for card in cards:
-        needs[card.index] = needs.get(card.index, 0) + 1
-    value = group.value if isinstance(group.value, int) else group.value.index
-    return group, tuple(needs.items()), (value, tuple([card.index for card in cards]))
+    for index in indices:
+        needs[index] = needs.get(index, 0) + 1
+    group = Group(kind, tuple([CARDS_BY_INDEX[index] for index in indices]), value)
+    return group, tuple(needs.items()), (order, tuple(indices))
 
 
 @lru_cache(maxsize=CANDIDATE_CACHE)
@@ -105,13 +106,14 @@ def _values_lazily(
     """``_value_candidates`` one at a time."""
     kind = GroupKind.SET if is_set else GroupKind.COLOR
     value, indices = _VALUE_INDICES[kind][value_index]
-    options = [(CARDS_BY_INDEX[i], n) for i, n in zip(indices, held, strict=True) if n]
+    order = value if isinstance(value, int) else value.index
+    options = [(i, n) for i, n in zip(indices, held, strict=True) if n]
     least = 1 if natural_required else 0
     for naturals in range(min(sum(held), size), least - 1, -1):
         if size - naturals > wilds:
             break
         for chosen in _multisets(options, naturals):
-            yield _candidate(Group(kind, (*chosen, *[WILD] * (size - naturals)), value))
+            yield _candidate(kind, chosen + [WILD_INDEX] * (size - naturals), value, order)
 
 
 @lru_cache(maxsize=CANDIDATE_CACHE)
@@ -126,9 +128,9 @@ def _run_candidates(size: int, start: int, window: int, wilds: int, natural_requ
     gaps = [0] * (size + 1)
     for position in range(size - 1, -1, -1):
         gaps[position] = gaps[position + 1] + (0 if held[position] else 1)
-    runs: list[list[Card]] = []
-    _run_fill(start, 0, gaps, held, wilds, [], natural_required, runs)
-    return tuple(_candidate(Group(GroupKind.RUN, tuple(cards), start)) for cards in runs)
+    runs: list[list[int]] = []
+    _run_fill(start, 0, gaps, held, wilds, [], not natural_required, runs)
+    return tuple([_candidate(GroupKind.RUN, indices, start, start) for indices in runs])
 
 
 def _runs_lazily(size: int, start: int, window: int, wilds: int, natural_required: bool) -> Iterator[Candidate]:
@@ -138,23 +140,23 @@ def _runs_lazily(size: int, start: int, window: int, wilds: int, natural_require
     gaps = [0] * (size + 1)
     for position in range(size - 1, -1, -1):
         gaps[position] = gaps[position + 1] + (0 if held[position] else 1)
-    picked: list[Card] = []
+    picked: list[int] = []
 
     def fill(number: int, position: int, wilds: int) -> Iterator[Candidate]:
         if position == size:
-            if not natural_required or any(card.is_number for card in picked):
-                yield _candidate(Group(GroupKind.RUN, tuple(picked), start))
+            if not natural_required or len(picked) > picked.count(WILD_INDEX):
+                yield _candidate(GroupKind.RUN, list(picked), start, start)
             return
         if gaps[position] > wilds:
             return
         base = (number - 1) * 4
         for color in range(4):
             if held[position] >> color & 1:
-                picked.append(CARDS_BY_INDEX[base + color])
+                picked.append(base + color)
                 yield from fill(number + 1, position + 1, wilds)
                 picked.pop()
         if wilds:
-            picked.append(WILD)
+            picked.append(WILD_INDEX)
             yield from fill(number + 1, position + 1, wilds - 1)
             picked.pop()
 
@@ -167,17 +169,18 @@ def _run_fill(
     gaps: list[int],
     held: list[int],
     wilds: int,
-    picked: list[Card],
-    natural_required: bool,
-    runs: list[list[Card]],
+    picked: list[int],
+    natural: bool,
+    runs: list[list[int]],
 ) -> None:
-    """Add to ``runs`` the runs from ``number`` on (``position`` in the run), each number's colours first, then a Wild.
+    """Add to ``runs`` the runs (card indices) from ``number`` on (``position`` in the run), each number's colours
+    first, then a Wild; ``natural``: a natural card is already picked, or none is required.
 
     Branches that cannot end in a run (more gaps ahead than Wilds left) are cut. A plain recursion
     filling a list: a generator per position would pass every run up through each level.
     """
     if position == len(gaps) - 1:
-        if not natural_required or any(card.is_number for card in picked):
+        if natural:
             runs.append(list(picked))
         return
     if gaps[position] > wilds:
@@ -186,12 +189,12 @@ def _run_fill(
     colours = held[position]
     for color in range(4):
         if colours >> color & 1:
-            picked.append(CARDS_BY_INDEX[base + color])
-            _run_fill(number + 1, position + 1, gaps, held, wilds, picked, natural_required, runs)
+            picked.append(base + color)
+            _run_fill(number + 1, position + 1, gaps, held, wilds, picked, True, runs)
             picked.pop()
     if wilds:
-        picked.append(WILD)
-        _run_fill(number + 1, position + 1, gaps, held, wilds - 1, picked, natural_required, runs)
+        picked.append(WILD_INDEX)
+        _run_fill(number + 1, position + 1, gaps, held, wilds - 1, picked, natural, runs)
         picked.pop()
 
 

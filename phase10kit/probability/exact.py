@@ -14,9 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache
 from math import comb
-from typing import Any
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any
 
 from phase10kit.errors import Phase10Error, Reason
 from phase10kit.phases import Phase
@@ -34,6 +32,9 @@ from phase10kit.probability.profiles import (
 )
 from phase10kit.probability.simulate import simulate_deal_odds
 from phase10kit.rules import Rules, needs_natural
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["count_hands", "exact_deal_odds", "is_exact", "odds_by_hand_size"]
 
@@ -115,6 +116,8 @@ def exact_deal_odds(
     >>> table.loc[1, "phase"], table.loc[4, "hands"] > 0, table.loc[1, "probability"] > table.loc[4, "probability"]
     ('2s3', np.True_, np.True_)
     """
+    import pandas as pd  # only for the table returned: the Hint and the deck use the module without pandas
+
     check_hand_size(hand_size, deck)
     chosen = resolve_phases(phases, rules)
     total = comb(deck.size, hand_size)
@@ -168,6 +171,8 @@ def odds_by_hand_size(
     >>> odds_by_hand_size([9, 10], phases=[1])["probability"].is_monotonic_increasing
     True
     """
+    import pandas as pd  # only for the table returned: the Hint and the deck use the module without pandas
+
     frames = []
     for size in with_progress(list(sizes), progress, "hand sizes"):
         table = exact_deal_odds(size, phases, rules, deck=deck)

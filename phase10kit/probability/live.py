@@ -12,9 +12,9 @@ import random
 from collections.abc import Iterable
 from itertools import combinations_with_replacement
 from math import comb
+from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
 
 from phase10kit.cards import DECK_COUNTS, KIND_COUNT, Card, card_counts
 from phase10kit.errors import Phase10Error, Reason
@@ -23,6 +23,9 @@ from phase10kit.probability.batch import can_complete_batch
 from phase10kit.probability.profiles import HandProfiles, IntArray
 from phase10kit.probability.simulate import make_generator, sample_counts, wilson_interval
 from phase10kit.rules import Rules
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["best_draws", "completion_curve", "completion_odds", "unseen_counts"]
 
@@ -127,6 +130,8 @@ def completion_curve(
     >>> curve["method"].tolist(), curve["probability"].is_monotonic_increasing
     (['exact', 'exact', 'exact', 'simulated'], True)
     """
+    import pandas as pd  # only for the table returned: the Hint and the deck use the module without pandas
+
     cards, seen_cards = list(hand), list(seen)
     rows = []
     for draws in range(1, max_draws + 1):
@@ -160,6 +165,8 @@ def best_draws(
     >>> table[table.completes]["card"].tolist()
     ['W', 'R7', 'B7', 'G7', 'Y7']
     """
+    import pandas as pd  # only for the table returned: the Hint and the deck use the module without pandas
+
     cards, seen_cards = list(hand), list(seen)
     left = unseen_counts(cards, seen_cards)
     _check_draws(draws, int(left.sum()))

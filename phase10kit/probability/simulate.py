@@ -9,9 +9,9 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Iterator
 from math import sqrt
+from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
 
 from phase10kit.cards import KIND_COUNT
 from phase10kit.errors import Phase10Error, Reason
@@ -26,6 +26,9 @@ from phase10kit.probability.profiles import (
     check_hand_size,
 )
 from phase10kit.rules import Rules
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = [
     "Z95",
@@ -113,6 +116,8 @@ def simulate_deal_odds(
     >>> int(row["n"]), bool(row["low"] <= row["probability"] <= row["high"])
     (2000, True)
     """
+    import pandas as pd  # only for the table returned: the Hint and the deck use the module without pandas
+
     _check_samples(n)
     chosen = resolve_phases(phases, rules)
     hits = np.zeros(len(chosen), dtype=np.int64)

@@ -144,6 +144,21 @@ def test_same_seed_deals_the_same_hand_and_another_seed_another(voila_url: str, 
 
 
 @pytest.mark.browser
+def test_the_table_page_fetches_no_script_of_an_extension_it_does_not_use(voila_url: str, local_page: Any) -> None:
+    # play.ipynb's metadata names plotly's and pygments' front-end extensions as unused, and the kit's template
+    # leaves them out of the page config: half of the page's script is not fetched. The widget extensions the
+    # table uses still are.
+    page = local_page
+    open_mirrored(page, voila_url, "seed=11&players=2&bots=greedy")
+    fetched = page.evaluate("() => performance.getEntriesByType('resource').map(entry => entry.name)")
+    extensions = {
+        name.split("/voila/labextensions/")[1].split("/static/")[0] for name in fetched if "/labextensions/" in name
+    }
+    assert not extensions & {"jupyterlab-plotly", "jupyterlab_pygments"}
+    assert {"@jupyter-widgets/jupyterlab-manager", "anywidget"} <= extensions
+
+
+@pytest.mark.browser
 def test_bad_url_values_show_a_message_and_a_default_table(voila_url: str, local_page: Any) -> None:
     page = local_page
     open_play_page(page, voila_url, "players=9&seed=x")
