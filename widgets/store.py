@@ -137,10 +137,13 @@ def _default_location() -> Path | None:
 
 
 def open_store_database(
-    where: str | os.PathLike[str] | None, *, read_busy: float, write_busy: float, schema: tuple[str, ...]
+    where: str | os.PathLike[str] | Database | None, *, read_busy: float, write_busy: float, schema: tuple[str, ...]
 ) -> Database:
-    """The database of a store (``where``: a file, a ``postgresql://`` URL, or None for ``default_store``),
-    with ``schema`` created if missing."""
+    """The database of a store (``where``: a file, a ``postgresql://`` URL, None for ``default_store``, or a
+    database another store opened, to share), with ``schema`` created if missing."""
+    if isinstance(where, Database):
+        where.setup(schema)
+        return where
     chosen = default_store() if where is None else where
     private = not is_database_url(chosen) and Path(chosen) == _default_location()
     database = open_database(chosen, read_busy=read_busy, write_busy=write_busy, private=private)
@@ -223,7 +226,7 @@ class GameStore:
 
     def __init__(
         self,
-        path: str | os.PathLike[str] | None = None,
+        path: str | os.PathLike[str] | Database | None = None,
         *,
         expiry_days: float = EXPIRY_DAYS,
         clock: Callable[[], float] = time.time,
