@@ -154,7 +154,8 @@ def _checked_pass(room_pass: object) -> str:
 @dataclass(frozen=True)
 class Seat:
     """One seat as pages may know it: its kind, its player's name, its bot's level, whether a bot plays it for
-    its away player, when its page last said it was there, and whether the pass it was loaded with holds it."""
+    its away player, when its page last said it was there, whether the pass it was loaded with holds it, and
+    whether the host holds it."""
 
     seat: int
     kind: Literal["open", "human", "bot"]
@@ -163,6 +164,7 @@ class Seat:
     away: bool
     seen: float
     mine: bool = False
+    host: bool = False
 
 
 @dataclass(frozen=True)
@@ -499,6 +501,7 @@ def _room(row: Sequence[object], seats: Sequence[Sequence[object]], hashed: str)
                 away=bool(away),
                 seen=float(str(seen)),
                 mine=hashed != "-" and pass_ == hashed,
+                host=pass_ == host,
             )
             for seat, kind, name, level, away, seen, pass_ in seats
         ),
