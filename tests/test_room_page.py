@@ -12,10 +12,11 @@ import pytest
 from phase10kit.bots import GreedyBot
 from phase10kit.cards import card_in_text
 from phase10kit.i18n import translator
-from tests.helpers import known_to, play_with_buttons, synced_text
+from tests.helpers import HeldLock, known_to, play_with_buttons, synced_text
 from widgets.play import play_page
 from widgets.room_page import PASS_KEY, TEXT, RoomPage
 from widgets.room_store import RoomStore
+from widgets.session_room import REFUSED as SESSION_REFUSED
 from widgets.store import GameStore
 
 
@@ -197,3 +198,24 @@ def test_a_freed_seat_turns_its_page_into_a_spectator_who_may_take_a_free_seat(r
 def test_bad_values_in_the_address_are_said_escaped(rooms: RoomStore, query: str, said: str) -> None:
     page = RoomPage(query, rooms)
     assert said in page.messages.value and "<script>" not in page.messages.value
+
+
+def test_a_move_while_the_store_is_held_is_refused_with_a_sentence_and_the_duties_give_way(tmp_path: Path) -> None:
+    rooms = RoomStore(tmp_path / "t.sqlite3", busy=0.2)
+    host, guest = host_and_guest(rooms)
+    host.seats_panel.start.click()
+    settle(guest)
+    page = next(page for page in (host, guest) if page.session is not None and page.session.state == "human")
+    assert page.link is not None and page.link.room is not None and rooms.database is not None
+    position = page.link.room.position
+    lock = HeldLock(tmp_path / "t.sqlite3")  # another process holds the write lock (a backup, a stuck kernel)
+    try:
+        page.link.step()  # the heartbeat and the duties wait their turn: no error
+        page.table.buttons["draw"].click()  # type: ignore[union-attr]
+        assert page.table.status.tone == "problem"  # type: ignore[union-attr]
+        assert said(page, SESSION_REFUSED["busy"]) in escape(page.table.status.text)  # type: ignore[union-attr]
+    finally:
+        lock.release()
+    assert rooms.load(page.link.code).position == position  # type: ignore[union-attr]
+    page.table.buttons["draw"].click()  # type: ignore[union-attr]
+    assert rooms.load(page.link.code).position == position + 1  # type: ignore[union-attr]

@@ -156,7 +156,7 @@ def test_a_seat_moves_only_with_its_own_pass_on_its_own_turn(rooms: RoomStore) -
 def _play(links: dict[int, RoomLink], watchers: list[RoomLink], clock: Clock, steps: int, seed: int = 1) -> None:
     """Kernels take turns looking at the room (the duties) while the seated ones play their seats with a bot."""
     bots = {seat: GreedyBot(seed=seed + seat) for seat in links}
-    everyone = [*links.values(), *watchers]
+    everyone = [*watchers, *links.values()]  # a watcher looks first: it claims bots' moves too
     for _ in range(steps):
         clock.now += 0.3
         for link in everyone:

@@ -25,7 +25,6 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import Callable
-from contextlib import suppress
 from typing import TypeVar
 
 from widgets.room_play import RoomGame
@@ -71,6 +70,8 @@ class RoomLink:
         self.claimant = new_table_id()
         """This kernel's name in the room's bot claims (not a secret: it acts for no seat)."""
         self._claimed: int | None = None
+        self._refused: tuple[int, float] | None = None
+        """The position whose bot's move another kernel claimed, and when this one found out."""
         self._beat = 0.0
         self._listeners: list[Callable[[RoomLink], None]] = []
         self._task: asyncio.Task[None] | None = None
@@ -140,9 +141,18 @@ class RoomLink:
         room, game = self.room, self.game
         if room is None or game is None or game.game.is_over():
             return POLL_SECONDS
+        now = self.rooms.now()
+        try:
+            return self._duties(room, game, now)
+        except MovedOn:
+            return 0.0  # a player came back and moved, or a claim ran out: the room is already past this position
+        except StoreError as error:  # the store is busy: these duties are tried again at the next look
+            LOG.debug("a room's duty waits for the store: %s", error)
+            return POLL_SECONDS
+
+    def _duties(self, room: Room, game: RoomGame, now: float) -> float:
         current = game.game.current_player
         seat = room.seats[current]
-        now = self.rooms.now()
         if seat.kind == "human" and not seat.away:
             due = room.turn_since + room.idle - now
             if due <= 0 and self.rooms.mark_away(self.code, room.position, current):
@@ -153,15 +163,17 @@ class RoomLink:
                 return 0.0
             return max(0.0, min(POLL_SECONDS, due))
         if self._claimed != room.position:
-            if not self.rooms.claim(self.code, room.position, self.claimant, room.speed + LEASE_SECONDS):
+            lease = room.speed + LEASE_SECONDS
+            if self._refused is not None and self._refused[0] == room.position and now < self._refused[1] + lease:
+                return POLL_SECONDS  # another kernel holds this move's claim: no write until its lease could end
+            if not self.rooms.claim(self.code, room.position, self.claimant, lease):
+                self._refused = (room.position, now)
                 return POLL_SECONDS  # another kernel moves this bot (or the room moved on)
             self._claimed = room.position
         due = room.turn_since + room.speed - now
         if due > 0:
             return min(due, POLL_SECONDS)
-        # MovedOn: a player came back and moved, or a claim ran out: the room is already past this position.
-        with suppress(MovedOn):
-            self.send(lambda shared: shared.bot_move(current))
+        self.send(lambda shared: shared.bot_move(current))
         return 0.0
 
     def step(self) -> float:
@@ -169,8 +181,11 @@ class RoomLink:
         self.refresh()
         now = self.rooms.now()
         if self.room_pass is not None and self.seat is not None and now - self._beat >= HEARTBEAT_SECONDS:
-            self.rooms.touch(self.code, self.room_pass)
             self._beat = now
+            try:
+                self.rooms.touch(self.code, self.room_pass)
+            except StoreError as error:  # presence only: the next heartbeat says it again
+                LOG.debug("a heartbeat waits for the store: %s", error)
         return self.duties()
 
     def back(self) -> None:

@@ -71,8 +71,12 @@ MIN_IDLE, MAX_IDLE = 5, 3600
 MAX_NAME = 20
 """A display name is cut to this many characters."""
 
-WRITE_BUSY = 0.5
-"""How long a room's write waits for another: they run on the kernel's event loop, which must not freeze."""
+WRITE_BUSY = 2.0
+"""How long a move, a seat taken or a start waits for another kernel's write: what the student who clicked waits
+for (the kernel's event loop waits too, so it is short; a move that waited longer is refused, nothing applied)."""
+DUTY_BUSY = 0.5
+"""How long a write of the room's background duties (a heartbeat, a bot's claim, an idle mark) waits: they are
+tried again at the page's next look, so they give way first."""
 READ_BUSY = 0.2
 
 _SCHEMA = (
@@ -427,7 +431,8 @@ class RoomStore:
         """Claim the bot's move of ``position`` for ``lease`` seconds (False: the room moved on, or another
         kernel holds an unexpired claim). Only the claimant computes the move; the commit still checks."""
         now = self.now()
-        with self.database.transaction() as db:
+        # A claim lost in a power cut is claimed again.
+        with self.database.transaction(DUTY_BUSY, durable=False) as db:
             claimed = db.execute(
                 "UPDATE rooms SET claimant = ?, claimed_until = ? "
                 "WHERE code = ? AND position = ? AND (claimed_until < ? OR claimant = ?)",
@@ -437,7 +442,7 @@ class RoomStore:
 
     def mark_away(self, code: str, position: int, seat: int) -> bool:
         """A bot plays ``seat`` from now on: its player did nothing for the idle time on their turn at ``position``."""
-        with self.database.transaction() as db:
+        with self.database.transaction(DUTY_BUSY, durable=False) as db:
             _host, _stage, now_at = self._locked(db, code)
             if now_at != position:
                 return False
@@ -463,7 +468,7 @@ class RoomStore:
 
     def touch(self, code: str, room_pass: object) -> None:
         """The page of ``room_pass`` is there (the lobby and the board show who is)."""
-        with self.database.transaction() as db:
+        with self.database.transaction(DUTY_BUSY, durable=False) as db:
             db.execute(
                 "UPDATE room_seats SET seen = ? WHERE code = ? AND pass = ?",
                 (self.now(), code, _checked_pass(room_pass)),

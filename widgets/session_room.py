@@ -26,12 +26,15 @@ from widgets._safety import Refusal
 from widgets.room_link import MovedOn, RoomLink
 from widgets.room_play import RoomGame
 from widgets.room_store import Room, RoomRefused
+from widgets.server_log import server_logger
 from widgets.session import State, TableSession
 from widgets.session_controls import Controls
+from widgets.store_db import StoreError
 
 __all__ = ["REFUSED", "RoomTableSession", "seat_label"]
 
 Result = TypeVar("Result")
+LOG = server_logger()
 
 REFUSED = {
     "moved-on": N_("The table changed before your move arrived: look again, then play."),
@@ -39,6 +42,7 @@ REFUSED = {
     "not-host": N_("Only the host can do that."),
     "watching": N_("You are watching this room: take a free seat to play."),
     "away": N_("A bot is playing for you: press I'm back to play again."),
+    "busy": N_("The server could not take your move just now: nothing was played. Try again in a moment."),
 }
 """Why a room refused a click, in words (keys: ``RoomRefused.why`` values and the session's own)."""
 
@@ -158,6 +162,9 @@ class RoomTableSession(TableSession):
             raise Refusal(
                 t.gettext(REFUSED.get(refused.why, REFUSED["moved-on"])), reason=Reason.NOT_YOUR_TURN
             ) from refused
+        except StoreError as error:  # the store is busy or down: nothing was applied, the page says so
+            LOG.warning("a seat's move could not be written: %s", error)
+            raise Refusal(t.gettext(REFUSED["busy"]), reason=Reason.INVALID) from error
 
     def act(self, action: Action) -> None:
         """This page's seat plays ``action``: applied by the room on the position shown, then shown."""

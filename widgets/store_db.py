@@ -13,8 +13,9 @@ databases read alike (``TEXT``, ``BIGINT``, ``DOUBLE PRECISION``), and runs it i
   they are always taken in the same order.
 - **Waiting.** A read gives up after ``read_busy`` seconds, a transaction after ``busy`` (its argument) or
   ``write_busy``: reads and the seat's own moves run on the kernel's event loop, which must not freeze.
-- **Connections.** SQLite: a short connection per operation (kernels are processes; the file's locks
-  order them). PostgreSQL: one connection per thread, kept open and made again after a failure.
+- **Connections.** One per thread, kept open and made again after a failure (and in a forked process);
+  every statement's rows are read at once, so no read is left open. Kernels are processes: SQLite's file
+  locks and PostgreSQL's server order them.
 - **Errors.** Whatever the driver raises becomes a ``StoreError`` naming the store without its password.
 """
 
@@ -82,6 +83,20 @@ class Rows(Protocol):
     def fetchall(self) -> list[Any]: ...
 
 
+class Result:
+    """A statement's rows, all read at once (a cursor left half-read would keep SQLite's read snapshot open on a
+    connection that stays open), and how many rows it changed."""
+
+    def __init__(self, rows: list[Any], rowcount: int) -> None:
+        self.rows, self.rowcount = rows, rowcount
+
+    def fetchone(self) -> Any:
+        return self.rows[0] if self.rows else None
+
+    def fetchall(self) -> list[Any]:
+        return list(self.rows)
+
+
 class Connection:
     """One open connection inside ``reading()`` or ``transaction()``: ``execute`` takes ``?`` placeholders.
 
@@ -97,7 +112,9 @@ class Connection:
     def execute(self, sql: str, params: Sequence[object] = ()) -> Rows:
         if self._postgres:
             sql = sql.replace("?", "%s")  # the store's SQL has no other question mark and no percent sign
-        return self._raw.execute(sql, tuple(params))  # type: ignore[no-any-return]
+        cursor = self._raw.execute(sql, tuple(params))
+        rows = cursor.fetchall() if cursor.description is not None else []
+        return Result(rows, cursor.rowcount)
 
 
 class Database(ABC):
@@ -119,9 +136,11 @@ class Database(ABC):
 
     @abstractmethod
     @contextmanager
-    def transaction(self, busy: float | None = None) -> Iterator[Connection]:
+    def transaction(self, busy: float | None = None, *, durable: bool = True) -> Iterator[Connection]:
         """A transaction: committed when the block ends, rolled back when it raises; it waits at most ``busy``
-        seconds (``write_busy`` by default) for another writer."""
+        seconds (``write_busy`` by default) for another writer. ``durable=False`` for a write whose loss in a
+        power cut costs nothing (a heartbeat, a claim): it commits without waiting for the disk, so it holds
+        the write lock for far less time."""
 
     @abstractmethod
     def setup(self, statements: Sequence[str]) -> None:
@@ -137,6 +156,7 @@ class SQLiteDatabase(Database):
         self.path = Path(path)
         self.where = str(self.path)
         self._private = private
+        self._local = threading.local()
 
     def _make_private(self) -> None:
         """Create the directory (0700) and the file (0600) if missing; tighten them if an older kit made them open."""
@@ -170,27 +190,59 @@ class SQLiteDatabase(Database):
         except (OSError, sqlite3.Error) as error:
             raise StoreError(f"cannot open the table store {self.where[:100]!r}: {error}") from error
 
+    def _connection(self, busy: float) -> sqlite3.Connection:
+        """This thread's connection, kept open (made again in a forked process, or after a failure).
+
+        Kept open because with a connection per operation the last one to close checkpoints and deletes the
+        WAL and the next one makes it again, both under exclusive locks: with many kernels polling four times
+        a second, others then find the file locked. Autocommit: each read is its own snapshot.
+        """
+        held = getattr(self._local, "held", None)
+        if held is None or held[0] != os.getpid():
+            held = (os.getpid(), sqlite3.connect(self.path, timeout=busy, isolation_level=None))
+            self._local.held = held
+        db: sqlite3.Connection = held[1]
+        db.execute(f"PRAGMA busy_timeout = {max(1, round(busy * 1000))}")
+        return db
+
+    def _failed(self, error: sqlite3.Error) -> StoreError:
+        if not _waited(error):  # a broken file or a full disk: the next operation opens the file afresh
+            held, self._local.held = getattr(self._local, "held", None), None
+            if held is not None:
+                with suppress(sqlite3.Error):
+                    held[1].close()
+        return self.failed(error)
+
     @contextmanager
     def reading(self) -> Iterator[Connection]:
         try:
-            with self._connect(self.read_busy) as db:
-                yield Connection(db, postgres=False)  # autocommit: each SELECT is its own deferred read
+            yield Connection(self._connection(self.read_busy), postgres=False)
         except sqlite3.Error as error:
-            raise self.failed(error) from error
+            raise self._failed(error) from error
 
     @contextmanager
-    def transaction(self, busy: float | None = None) -> Iterator[Connection]:
+    def transaction(self, busy: float | None = None, *, durable: bool = True) -> Iterator[Connection]:
+        db: sqlite3.Connection | None = None
         try:
-            with self._connect(self.write_busy if busy is None else busy) as db:
-                db.execute("BEGIN IMMEDIATE")
-                try:
-                    yield Connection(db, postgres=False)
-                except BaseException:
-                    db.execute("ROLLBACK")
-                    raise
-                db.execute("COMMIT")
-        except sqlite3.Error as error:
-            raise self.failed(error) from error
+            db = self._connection(self.write_busy if busy is None else busy)
+            # WAL with NORMAL: the commit does not wait for the disk (an application crash still loses nothing).
+            db.execute(f"PRAGMA synchronous = {'FULL' if durable else 'NORMAL'}")
+            db.execute("BEGIN IMMEDIATE")
+            yield Connection(db, postgres=False)
+            db.execute("COMMIT")
+        except BaseException as error:
+            if db is not None and db.in_transaction:
+                with suppress(sqlite3.Error):
+                    db.execute("ROLLBACK")  # the connection stays open: it must not stay in a transaction
+            if isinstance(error, sqlite3.Error):
+                raise self._failed(error) from error
+            raise
+
+
+def _waited(error: sqlite3.Error) -> bool:
+    """Whether ``error`` only says another connection held the lock too long (the file itself is fine)."""
+    text = str(error).lower()
+    return "locked" in text or "busy" in text
 
 
 def _tighten(path: Path, mode: int) -> None:
@@ -258,7 +310,7 @@ class PostgresDatabase(Database):
             raise self.failed(error) from error
 
     @contextmanager
-    def transaction(self, busy: float | None = None) -> Iterator[Connection]:
+    def transaction(self, busy: float | None = None, *, durable: bool = True) -> Iterator[Connection]:
         try:
             connection = self._connection()
             with connection.transaction():
@@ -266,6 +318,8 @@ class PostgresDatabase(Database):
                 connection.execute(
                     "SELECT set_config('lock_timeout', %s, true)", (_milliseconds(busy or self.write_busy),)
                 )
+                if not durable:  # the commit does not wait for the disk
+                    connection.execute("SELECT set_config('synchronous_commit', 'off', true)")
                 yield Connection(connection, postgres=True)
         except self._psycopg.Error as error:
             if isinstance(error, self._psycopg.OperationalError):
