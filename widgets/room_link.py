@@ -25,7 +25,6 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import Callable
-from typing import TypeVar
 
 from widgets.room_play import RoomGame
 from widgets.room_store import Room, RoomStore
@@ -45,8 +44,6 @@ LEASE_SECONDS = 15.0
 """How long a claim on a bot's move lasts beyond the table's pace: a kernel that died is replaced after this."""
 RETRY_MAX_SECONDS = 5.0
 """The longest pause between two polls while the store fails (it grows from ``POLL_SECONDS``)."""
-
-Result = TypeVar("Result")
 
 
 class MovedOn(StoreError):
@@ -116,7 +113,7 @@ class RoomLink:
             callback(self)
         return True
 
-    def send(self, change: Callable[[RoomGame], Result], *, seat: int | None = None, as_host: bool = False) -> Result:
+    def send(self, change: Callable[[RoomGame], object], *, seat: int | None = None, as_host: bool = False) -> None:
         """Apply ``change`` to the game the room holds now and commit it: ``seat``'s own change (its pass must
         hold it), the host's (``as_host``), or a bot's (neither). ``MovedOn`` when another kernel moved first;
         a refusal of ``change`` itself (an illegal move) propagates and nothing is written."""
@@ -124,7 +121,7 @@ class RoomLink:
         if room is None or room.stage != "playing":
             raise MovedOn("the game has not started")
         game = RoomGame.read(room.snapshot)  # a copy of its own: a refused change leaves the shown game as it was
-        result = change(game)
+        change(game)
         if not self.rooms.commit(
             self.code, room.position, game.text(), seat=seat, room_pass=self.room_pass, as_host=as_host
         ):
@@ -132,7 +129,6 @@ class RoomLink:
             raise MovedOn("the room moved on before this change arrived")
         self.moves_sent += 1
         self.refresh(force=True, known=(room.position + 1, game))
-        return result
 
     # ------------------------------------------------------------------ the room's duties
 

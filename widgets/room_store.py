@@ -13,7 +13,7 @@ a seat taken or freed, a seat gone away or back); pages poll it (``version``, on
 
 Seats are ``open`` (free: in the lobby for the taking; during the game played by a stand-in bot until
 someone takes it), ``human`` (held by a pass; ``away`` while a bot plays it for its idle owner) or ``bot``.
-Bots move once per position: a kernel that wants to move one first ``claim``s the position for a lease.
+Bots move once per position: a kernel that wants to move one first claims the position for a lease (``claim``).
 
 >>> import os, tempfile
 >>> rooms = RoomStore(os.path.join(tempfile.mkdtemp(), "t.sqlite3"))

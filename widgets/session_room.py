@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import TypeVar
 
 from phase10kit.actions import Action, seat_notation
 from phase10kit.bots.registry import bot_info
@@ -33,7 +32,6 @@ from widgets.store_db import StoreError
 
 __all__ = ["REFUSED", "RoomTableSession", "seat_label"]
 
-Result = TypeVar("Result")
 LOG = server_logger()
 
 REFUSED = {
@@ -152,10 +150,10 @@ class RoomTableSession(TableSession):
 
     # ------------------------------------------------------------------ changes go to the room
 
-    def _send(self, change: Callable[[RoomGame], Result], *, seat: int | None = None, as_host: bool = False) -> Result:
+    def _send(self, change: Callable[[RoomGame], object], *, seat: int | None = None, as_host: bool = False) -> None:
         t = translator(self.lang)
         try:
-            return self.link.send(change, seat=seat, as_host=as_host)
+            self.link.send(change, seat=seat, as_host=as_host)
         except MovedOn as moved:
             raise Refusal(t.gettext(REFUSED["moved-on"]), reason=Reason.NOT_YOUR_TURN) from moved
         except RoomRefused as refused:
@@ -174,7 +172,9 @@ class RoomTableSession(TableSession):
     def take_back(self) -> Action:
         """Take back this seat's last move of the turn, when it revealed nothing (the engine's rule)."""
         seat = self._refuse_unless_human_turn()
-        return self._send(lambda game: game.take_back_for(seat), seat=seat)
+        taken: list[Action] = []
+        self._send(lambda game: taken.append(game.take_back_for(seat)), seat=seat)
+        return taken[0]
 
     def new_game(self) -> None:
         """The host deals a new game for the same seats, once this one is over."""
