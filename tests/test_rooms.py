@@ -156,7 +156,7 @@ def test_a_seat_moves_only_with_its_own_pass_on_its_own_turn(rooms: RoomStore) -
 def _play(links: dict[int, RoomLink], watchers: list[RoomLink], clock: Clock, steps: int, seed: int = 1) -> None:
     """Kernels take turns looking at the room (the duties) while the seated ones play their seats with a bot."""
     bots = {seat: GreedyBot(seed=seed + seat) for seat in links}
-    everyone = [*watchers, *links.values()]  # a watcher looks first: it claims bots' moves too
+    everyone = [*watchers, *links.values()]
     for _ in range(steps):
         clock.now += 0.3
         for link in everyone:
@@ -172,7 +172,7 @@ def _play(links: dict[int, RoomLink], watchers: list[RoomLink], clock: Clock, st
             link.send(lambda shared, seat=seat, action=action: shared.move(seat, action), seat=seat)
 
 
-def test_bots_move_exactly_once_per_turn_whichever_kernel_runs_them(rooms: RoomStore, clock: Clock) -> None:
+def test_bots_move_exactly_once_per_turn_whichever_players_kernel_runs_them(rooms: RoomStore, clock: Clock) -> None:
     code, (host, guest) = started(rooms, 4, [None, "greedy", None, "random"])
     links = {0: RoomLink(rooms, code, host), 2: RoomLink(rooms, code, guest)}
     watchers = [RoomLink(rooms, code)]
@@ -181,7 +181,7 @@ def test_bots_move_exactly_once_per_turn_whichever_kernel_runs_them(rooms: RoomS
     assert room is not None
     committed = sum(link.moves_sent for link in [*links.values(), *watchers])
     assert committed == room.position - 1 > 18
-    assert sum(watcher.moves_sent for watcher in watchers) > 0, "kernels without a seat move bots too"
+    assert sum(watcher.moves_sent for watcher in watchers) == 0, "a page that plays no seat moves no bot"
     # The history replays from the deal: every move in it was applied once, in order.
     game = RoomGame.read(room.snapshot).game
     assert Game.from_json(game.to_json()).to_json() == game.to_json()
@@ -331,3 +331,22 @@ def test_kernels_in_separate_processes_play_a_room_without_losing_or_repeating_a
     assert sum(moves for _seat, _sent, moves, _errors in results) == room.position - 1 > 20
     game = RoomGame.read(room.snapshot).game
     assert game.round > 1 or game.is_over(), "the round was played to its end"
+
+
+def test_bots_wait_while_no_player_has_a_page_here(rooms: RoomStore, clock: Clock) -> None:
+    code, _host = rooms.create(2, [None, "greedy"], idle=5)
+    guest = new_table_id()
+    rooms.take_seat(code, 0, guest, "Ana")
+    rooms.start(code, _host, _deal(2))
+    projector = RoomLink(rooms, code)  # the teacher's public view: it plays no seat
+    projector.refresh(force=True)
+    position = rooms.load(code).position  # type: ignore[union-attr]
+    for _ in range(20):  # Ana's page is gone: her turn idles out, then nothing more moves
+        clock.now += 3
+        projector.step()
+    room = rooms.load(code)
+    assert room is not None and room.seats[0].away and room.position == position
+    ana = RoomLink(rooms, code, guest)  # Ana comes back: she plays her own seat again
+    ana.refresh(force=True)
+    ana.back()
+    assert not rooms.load(code).seats[0].away  # type: ignore[union-attr]

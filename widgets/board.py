@@ -35,9 +35,8 @@ from widgets.room_link import RoomGone, RoomLink
 from widgets.room_page import TEXT as PAGE_TEXT
 from widgets.room_page import room_table
 from widgets.room_play import RoomGame
-from widgets.room_seats import PRESENT_SECONDS
 from widgets.room_seats import TEXT as SEAT_TEXT
-from widgets.room_store import Room, RoomStore, normal_code
+from widgets.room_store import PRESENT_SECONDS, Room, RoomStore, normal_code
 from widgets.server_log import server_logger
 from widgets.session_room import RoomTableSession, seat_label
 from widgets.store_db import StoreError
@@ -164,7 +163,8 @@ class Board(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         title = escape(t.gettext(TEXT["open-title"]).format(code=room.code))
         link = (
             f"<a class='p10-board-open' href='?room={code}' target='_blank' rel='noopener' title='{title}' "
-            f"aria-label='{title}'>{escape(t.gettext(TEXT['open']))}</a>"
+            f"aria-label='{title}' style='color:#0b4f8a;text-decoration:underline;font-weight:bold'>"
+            f"{escape(t.gettext(TEXT['open']))}<span aria-hidden='true'> ↗</span></a>"
         )
         cell = "style='border-top:1px solid #888;padding:6px 8px;vertical-align:top'"
         return (

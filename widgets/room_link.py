@@ -9,13 +9,14 @@ has already moved past is refused, and nothing is applied twice.
 
 ``duties`` is what every kernel of the room offers to do, so that the game goes on while any page is open:
 
-- **Bots.** When a bot is to move (a bot seat, a free seat, or a player's seat while they are away), the
-  kernel *claims* the position in the store for a lease; only the claimant waits the table's pace after the
+- **Bots.** When a bot is to move (a bot seat, a free seat, or a player's seat while they are away), a
+  kernel of the room *claims* the position in the store for a lease; only the claimant waits the table's pace after the
   last move, computes the move and commits it. Another kernel takes over when a claimant dies (its lease
   ends), and the commit's position check makes the move happen once whoever sends it.
 - **The idle rule.** A player who does nothing for the room's idle time on their turn (the host's choice,
   ``DEFAULT_IDLE`` seconds) is marked away: a bot plays their seat until they are back (``back``, or any move
-  of theirs).
+  of theirs). Only the kernel of a page whose player plays their own seat moves bots: a projector's view or an
+  away player's page does not, so a class that went home leaves its game waiting, not played out by bots.
 
 ``run`` does both on the running event loop, every ``POLL_SECONDS`` or sooner when a bot's move is due.
 """
@@ -158,6 +159,9 @@ class RoomLink:
                 self.refresh(force=True)
                 return 0.0
             return max(0.0, min(POLL_SECONDS, due))
+        mine = room.my_seat
+        if mine is None or room.seats[mine].away:
+            return POLL_SECONDS  # only the page of a player at the table moves bots: a class gone home pauses it
         if self._claimed != room.position:
             lease = room.speed + LEASE_SECONDS
             if self._refused is not None and self._refused[0] == room.position and now < self._refused[1] + lease:

@@ -113,7 +113,11 @@ class RoomPage(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
         self.back_button = LockedButton(button_style="primary", layout=ipywidgets.Layout(width="auto", display="none"))
         self.back_button.add_class("p10-btn-back")
         self.back_button.on_click(lambda _button: self._guarded(self.back))
-        self.status_row = LockedRow([self.status, self.back_button], layout=ipywidgets.Layout(align_items="center"))
+        # The code, who this page plays and who is away share one row: the table stays high on a 1280x800 screen.
+        self.status_row = LockedRow(
+            [self.address, self.status, self.back_button],
+            layout=ipywidgets.Layout(align_items="center", flex_flow="row wrap", grid_gap="4px 24px"),
+        )
         self.seats_panel = SeatsPanel(
             self.lang,
             name=clean_name(os.environ.get(HUB_USER, "")),
@@ -196,7 +200,7 @@ class RoomPage(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
     # ------------------------------------------------------------------ drawing
 
     def _show(self) -> None:
-        parts: list[ipywidgets.Widget] = [self.banner, self.messages, self.address, self.status_row]
+        parts: list[ipywidgets.Widget] = [self.banner, self.messages, self.status_row]
         if self.table is not None:
             parts.append(self.table)
         parts += [self.seats_panel, self.keeper]

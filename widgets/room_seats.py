@@ -19,13 +19,10 @@ import ipywidgets
 from phase10kit.actions import seat_notation
 from phase10kit.i18n import N_, translator
 from widgets._safety import BrowserText, LockedButton, LockedColumn, LockedRow, SafeDropdown, locked_html
-from widgets.room_store import IDLE_CHOICES, MAX_NAME, Room
+from widgets.room_store import IDLE_CHOICES, MAX_NAME, PRESENT_SECONDS, Room
 from widgets.session_room import seat_label
 
-__all__ = ["PRESENT_SECONDS", "SeatsPanel"]
-
-PRESENT_SECONDS = 15.0
-"""A player whose page said it was there within this many seconds counts as here (pages say so every 5 s)."""
+__all__ = ["SeatsPanel"]
 
 TEXT = {
     "title-lobby": N_("Seats: take a free one, then wait for the host to start"),
@@ -75,7 +72,7 @@ class SeatsPanel(LockedColumn):
         self.idle.add_class("p10-room-idle")
         self.idle.style.description_width = "initial"
         self.idle.layout.width = "auto"
-        self._quiet, self._idle_lang = False, ""
+        self._quiet, self._idle_lang, self._idle_choices = False, "", list(IDLE_CHOICES)
         self.idle.observe(lambda change: None if self._quiet else on_idle(float(change["new"])), names="value")
         self.start = LockedButton(button_style="primary", layout=ipywidgets.Layout(width="auto"))
         self.start.add_class("p10-btn-start")
@@ -141,11 +138,13 @@ class SeatsPanel(LockedColumn):
             self.idle.description = t.gettext(TEXT["idle"])
             self._quiet = True  # the kernel sets the menu: that is no choice of the host's
             try:
-                if self._idle_lang != lang:
-                    self.idle.options = [(_seconds(seconds, lang), float(seconds)) for seconds in IDLE_CHOICES]
-                    self._idle_lang = lang
-                if room.idle in IDLE_CHOICES and self.idle.value != room.idle:
-                    self.idle.value = room.idle
+                # The room's own time is offered too when the address chose another (idle=10): the menu tells the truth.
+                choices = sorted({*IDLE_CHOICES, int(room.idle)})
+                if (self._idle_lang, self._idle_choices) != (lang, choices):
+                    self.idle.options = [(_seconds(seconds, lang), float(seconds)) for seconds in choices]
+                    self._idle_lang, self._idle_choices = lang, choices
+                if self.idle.value != room.idle:
+                    self.idle.value = float(int(room.idle))
             finally:
                 self._quiet = False
             open_seats = any(place.kind == "open" for place in room.seats)

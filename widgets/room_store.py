@@ -49,6 +49,7 @@ __all__ = [
     "DEFAULT_IDLE",
     "IDLE_CHOICES",
     "MAX_NAME",
+    "PRESENT_SECONDS",
     "Room",
     "RoomRefused",
     "RoomStore",
@@ -67,6 +68,9 @@ DEFAULT_IDLE = 60
 IDLE_CHOICES = (30, 60, 120, 300)
 """The idle times the host's menu offers, in seconds."""
 MIN_IDLE, MAX_IDLE = 5, 3600
+
+PRESENT_SECONDS = 15.0
+"""A player whose page said it was there within this many seconds counts as here (pages say so every 5 s)."""
 
 MAX_NAME = 20
 """A display name is cut to this many characters."""
