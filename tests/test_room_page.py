@@ -112,10 +112,12 @@ def test_a_round_played_through_the_buttons_opens_each_pages_own_summary(rooms: 
     host.seats_panel.start.click()
     settle(guest)
     pages = {0: host, 1: guest}
-    play_until(pages, lambda: host.link is not None and host.link.game is not None and host.link.game.sheet != [])
+    # Done as soon as either page has seen the round end: it may see it first (its kernel moved the bot that went
+    # out), and must not close its summary before the other has looked.
+    play_until(pages, lambda: any(page.link.game.sheet for page in pages.values()))  # type: ignore[union-attr]
     settle(host, guest)
     for page in (host, guest):
-        assert page.session is not None and page.session.summary is not None
+        assert page.session is not None and page.session.summary is not None, page.session and page.session.state
         assert page.table is not None and page.table.summary_box.layout.display != "none"
 
 
