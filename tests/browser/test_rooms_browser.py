@@ -67,22 +67,31 @@ def server(store: str) -> Iterator[Server]:
 
 
 def _assert_nothing_hidden(rooms: RoomStore, code: str, players: dict[int, Player]) -> None:
-    """Every open page's DOM and every widget state sent to it show nothing its seat may not see."""
+    """Every open page's DOM and every widget state sent to it show nothing its seat may not see.
+
+    The pages are read first and the store after: the game goes on meanwhile (the bots move), and what a seat
+    has seen only grows, so a card on a page must be one its seat has seen by the store's later position.
+    """
+    texts = {
+        seat: (
+            ("DOM", table_text(player.page) + player.page.locator(".p10-room-page").inner_text()),
+            ("widget state", sent_text(player.received, skip_classes=[PHASE_REMINDER_CLASS, "p10-hint"])),
+        )
+        for seat, player in players.items()
+        if player.page is not None
+    }
+    passes = {seat: next(iter(players[seat].passes().values())) for seat in texts}
     _room_now, game = room_now(rooms, code)
-    passes = {seat: next(iter(player.passes().values())) for seat, player in players.items() if player.page}
     deck = [line for line in game.game.history if line.startswith(("deal", "pile"))]
-    for seat, player in players.items():
-        if player.page is None:
-            continue
+    for seat, shown in texts.items():
         seen = known_to(SimpleNamespace(session=game, game=game.game), seat)  # type: ignore[arg-type]
         hidden = {card for other, hand in enumerate(game.game.hands) if other != seat for card in hand}
         hidden = (hidden | set(game.game.draw_pile)) - seen
-        for where, text in (
-            ("DOM", table_text(player.page) + player.page.locator(".p10-room-page").inner_text()),
-            ("widget state", sent_text(player.received, skip_classes=[PHASE_REMINDER_CLASS, "p10-hint"])),
-        ):
+        for where, text in shown:
             for card in hidden:
-                assert not card_in_text(card).search(text), f"{card} is hidden from p{seat + 1} but in its {where}"
+                found = card_in_text(card).search(text)
+                around = text[max(0, found.start() - 120) : found.end() + 60] if found else ""
+                assert not found, f"{card} is hidden from p{seat + 1} but in its {where}: ...{around}..."
             assert not any(line in text for line in deck), f"the deck order is in p{seat + 1}'s {where}"
             for other, room_pass in passes.items():
                 if other != seat:
@@ -145,9 +154,14 @@ def test_three_people_and_a_bot_play_a_round_with_a_reload_and_a_closed_page(
     for player in (ana, bo):
         expect(player.page.locator(".p10-room-status")).to_contain_text("p3 (Cy)", timeout=WAIT)
     position = room_now(rooms, code)[0].position
+    # The people play on meanwhile (only the pages of players at the table move bots).
     wait_until(
         "a bot playing for Cy",
-        lambda: room_now(rooms, code)[0].position > position + 2 or room_now(rooms, code)[1].sheet,
+        lambda: (
+            (play_one_move(rooms, code, players, bots) and False)
+            or room_now(rooms, code)[0].position > position + 2
+            or room_now(rooms, code)[1].sheet
+        ),
     )
 
     # Cy comes back: the same browser finds its seat; the other pages no longer say Cy is away.
