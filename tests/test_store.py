@@ -1,9 +1,15 @@
-"""The server-side table store: random ids checked strictly, claims that keep pages apart, expiry, corrupt rows."""
+"""The server-side table store: random ids checked strictly, claims that keep pages apart, expiry, corrupt rows.
+
+Everything the store promises is checked on both databases (``store_where``: SQLite and PostgreSQL); what only
+a file can suffer (loose column types, a file that is not a database) on SQLite.
+"""
 
 from __future__ import annotations
 
 import multiprocessing
+import socket
 import sqlite3
+import time
 from pathlib import Path
 
 import pytest
@@ -18,6 +24,7 @@ from widgets.store import (
     StoreError,
     check_table_id,
     default_path,
+    default_store,
     is_table_id,
     new_table_id,
 )
@@ -39,7 +46,12 @@ def clock() -> Clock:
 
 
 @pytest.fixture()
-def store(tmp_path: Path, clock: Clock) -> GameStore:
+def store(store_where: str, clock: Clock) -> GameStore:
+    return GameStore(store_where, clock=clock)
+
+
+@pytest.fixture()
+def sqlite_store(tmp_path: Path, clock: Clock) -> GameStore:
     return GameStore(tmp_path / "tables.sqlite3", clock=clock)
 
 
@@ -99,8 +111,8 @@ def _play(path: str, rounds: int, queue: multiprocessing.Queue[tuple[str, list[b
     queue.put((claim.table_id, results))
 
 
-def test_kernels_in_separate_processes_save_at_once_without_losing_a_save(tmp_path: Path) -> None:
-    path = str(tmp_path / "shared.sqlite3")
+def test_kernels_in_separate_processes_save_at_once_without_losing_a_save(store_where: str) -> None:
+    path = store_where
     GameStore(path)
     queue: multiprocessing.Queue[tuple[str, list[bool]]] = multiprocessing.get_context("spawn").Queue()
     processes = [multiprocessing.get_context("spawn").Process(target=_play, args=(path, 30, queue)) for _ in range(4)]
@@ -116,7 +128,7 @@ def test_kernels_in_separate_processes_save_at_once_without_losing_a_save(tmp_pa
         assert store.load(table_id).snapshot == f"{table_id} move 29"
 
 
-def test_saves_expire_after_the_documented_time(store: GameStore, clock: Clock, tmp_path: Path) -> None:
+def test_saves_expire_after_the_documented_time(store: GameStore, clock: Clock, store_where: str) -> None:
     claim = store.create("game")
     clock.now += EXPIRY_DAYS * DAY - 60
     assert store.load(claim.table_id).status == "found"
@@ -124,20 +136,24 @@ def test_saves_expire_after_the_documented_time(store: GameStore, clock: Clock, 
     clock.now += EXPIRY_DAYS * DAY + 60
     assert store.load(claim.table_id).status == "expired"
     # Opening the store again drops the expired game but remembers the id long enough to say "expired".
-    reopened = GameStore(tmp_path / "tables.sqlite3", clock=clock)
-    with sqlite3.connect(reopened.path) as db:
+    reopened = GameStore(store_where, clock=clock)
+    with reopened.database.reading() as db:
         assert db.execute("SELECT snapshot FROM tables").fetchall() == [("",)]
     assert reopened.load(claim.table_id).status == "expired"
     clock.now += TOMBSTONE_DAYS * DAY
-    assert GameStore(reopened.path, clock=clock).load(claim.table_id).status == "unknown"
+    assert GameStore(store_where, clock=clock).load(claim.table_id).status == "unknown"
 
 
 @pytest.mark.parametrize(
     ("snapshot", "saved"),
     [("", None), (b"\x00\x01", None), ("game", "yesterday"), ("game", b"x")],
 )
-def test_a_corrupt_row_is_reported_as_corrupt(store: GameStore, clock: Clock, snapshot: object, saved: object) -> None:
+def test_a_corrupt_row_is_reported_as_corrupt(
+    sqlite_store: GameStore, clock: Clock, snapshot: object, saved: object
+) -> None:
+    store = sqlite_store
     table_id = new_table_id()
+    assert store.path is not None
     with sqlite3.connect(store.path) as db:
         # SQLite's loose typing lets another program (or a damaged disk) store anything in any column.
         db.execute(
@@ -169,3 +185,35 @@ def test_a_snapshot_must_be_text(store: GameStore) -> None:
     with pytest.raises(StoreError):
         store.create(b"bytes")  # type: ignore[arg-type]
     assert len(store) == 0
+
+
+def test_a_postgresql_url_in_the_variable_names_the_store(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(STORE_VARIABLE, "postgresql://kit:secret@db.school:5432/phase10")
+    assert default_store() == "postgresql://kit:secret@db.school:5432/phase10"
+    monkeypatch.setenv(STORE_VARIABLE, "/srv/p10/tables.sqlite3")
+    assert default_store() == Path("/srv/p10/tables.sqlite3")
+
+
+def test_a_database_that_is_down_gives_a_store_error_soon_and_never_its_password() -> None:
+    pytest.importorskip("psycopg")
+    port = _closed_port()
+    started = time.monotonic()
+    with pytest.raises(StoreError) as raised:
+        GameStore(f"postgresql://kit:s3cret-pw@127.0.0.1:{port}/phase10")
+    assert time.monotonic() - started < 10
+    assert "s3cret-pw" not in str(raised.value) and f"postgresql://kit@127.0.0.1:{port}/phase10" in str(raised.value)
+
+
+def _closed_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])  # closed again when the socket is: nothing listens there
+
+
+def test_the_same_store_is_shared_by_two_openings_on_either_database(store_where: str) -> None:
+    first, second = GameStore(store_where), GameStore(store_where)  # two kernels, one store
+    claim = first.create("from the first kernel")
+    assert second.load(claim.table_id).snapshot == "from the first kernel"
+    taken = second.claim(claim.table_id)
+    assert not first.save(claim, "stale") and second.save(taken, "kept")
+    assert first.load(claim.table_id).snapshot == "kept"

@@ -188,6 +188,35 @@ def test_a_held_lock_pauses_saving_says_so_and_the_latest_position_lands_after(
     assert page_stderr.getvalue() == ""
 
 
+def test_a_row_held_on_postgresql_pauses_saving_and_the_latest_position_lands_after(
+    postgres_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """PostgreSQL's own lock: another session holds the table's row (as a stuck kernel or a long admin query would)."""
+    import psycopg
+
+    from tests.postgres import fresh_schema
+
+    monkeypatch.setattr(sys, "__stderr__", io.StringIO())
+    with fresh_schema(postgres_url) as url:
+        store = GameStore(url, write_busy=0.2)
+        page = play_page(QUERY, store=store)
+        play_turns(page, 1)
+        settle(page)
+        table_id = page.table_id
+        with psycopg.connect(url) as holder:  # a transaction stays open until the block ends
+            holder.execute("SELECT * FROM tables WHERE table_id = %s FOR UPDATE", (table_id,))
+            play_turns(page, 3)
+            deadline = time.monotonic() + 20
+            while page.saver is not None and not page.saver.paused and time.monotonic() < deadline:
+                time.sleep(0.05)
+            assert page.saver is not None and page.saver.paused
+            assert translator("en").gettext(SAVING["paused"]) in page.save_status.value
+            holder.rollback()
+        settle(page)
+        assert store.load(table_id).snapshot == page.table.snapshot()
+        assert translator("en").gettext(SAVING["saved"]) in page.save_status.value
+
+
 @pytest.mark.parametrize("lang", ["es", "hr", "cs", "uk", "ko"])
 def test_the_saving_sentences_come_in_the_pages_language(tmp_path: Path, lang: str) -> None:
     page = play_page(f"{QUERY}&lang={lang}", store=GameStore(tmp_path / "t.sqlite3"))
@@ -259,8 +288,8 @@ def test_a_full_disk_pauses_saving_and_the_latest_position_lands_once_there_is_r
 # ---------------------------------------------------------------------------------------------- the page
 
 
-def test_new_player_forgets_the_game_on_this_browser_and_deletes_its_save(tmp_path: Path) -> None:
-    store = GameStore(tmp_path / "t.sqlite3")
+def test_new_player_forgets_the_game_on_this_browser_and_deletes_its_save(store_where: str) -> None:
+    store = GameStore(store_where)
     page = play_page(QUERY, store=store)
     play_turns(page, 2)
     settle(page)

@@ -18,7 +18,7 @@ import asyncio
 import os
 from collections.abc import Callable
 from html import escape
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 from urllib.parse import parse_qs
 
 import ipywidgets
@@ -35,6 +35,9 @@ from widgets.server_log import server_logger
 from widgets.store import EXPIRY_DAYS, GameStore, StoreError, fresh_claim, is_table_id
 from widgets.table import BOT_LEVELS, Table
 from widgets.table_id import BrowserTableId
+
+if TYPE_CHECKING:
+    from widgets.room_page import RoomPage
 
 __all__ = ["MAX_NOTES", "PlayPage", "play_page", "request_query", "table_from_query"]
 
@@ -476,16 +479,23 @@ def _running_loop() -> asyncio.AbstractEventLoop | None:
         return None
 
 
-def play_page(query: str | None, store: GameStore | Literal[False] | None = None) -> PlayPage:
+def play_page(query: str | None, store: GameStore | Literal[False] | None = None) -> PlayPage | RoomPage:
     """The whole play page: the "Connection lost" banner (``widgets.connection``, shown only when the kernel is
     lost), the sentences about replaced URL values (class ``p10-play-messages``), the saving's state
     (``p10-save-status``), the "Resume game" offer (``p10-resume``), the table, the "New player" control
-    (``p10-forget``) and the invisible keeper of the table id.
+    (``p10-forget``) and the invisible keeper of the table id. An address with ``room=`` gives a room's page
+    instead (``widgets.room_page``: class play, one student at each screen).
 
-    ``store``: where games are saved (``None``: the default store; ``False``: nowhere).
+    ``store``: where games are saved (``None``: the default store; ``False``: nowhere, and no rooms either).
 
     >>> page = play_page("seed=3&players=4", store=False)
     >>> [type(child).__name__ for child in page.children], page.messages.value
     (['ConnectionBanner', 'Locked', 'Locked', 'LockedRow', 'Table', 'ForgetControl', 'BrowserTableId'], '')
     """
+    if "room" in parse_qs((query or "").lstrip("?"), keep_blank_values=True):
+        # Imported here: a page without a room never loads the rooms' modules.
+        from widgets.room_page import RoomPage
+        from widgets.room_store import RoomStore
+
+        return RoomPage(query, store if store is None or store is False else RoomStore(store.database))
     return PlayPage(query, store)

@@ -29,7 +29,7 @@ import asyncio
 import random
 import secrets
 from collections.abc import Callable, Sequence
-from typing import Literal
+from typing import Literal, Self
 
 from phase10kit.actions import Action, Draw, Hit, Lay, seat_notation
 from phase10kit.bots.registry import bot_info
@@ -95,7 +95,7 @@ class TableSession:
         )
 
     @classmethod
-    def from_settings(cls, settings: TableSettings) -> TableSession:
+    def from_settings(cls, settings: TableSettings) -> Self:
         """A table set up by ``settings`` (already checked: what ``widgets.table.Table`` passes)."""
         session = cls.__new__(cls)
         session._start(settings)
@@ -446,7 +446,7 @@ class TableSession:
         ).to_json()
 
     @classmethod
-    def from_snapshot(cls, text: str) -> TableSession:
+    def from_snapshot(cls, text: str) -> Self:
         """The table a ``snapshot()`` text describes; anything else raises ``NotationError``."""
         saved = TableSnapshot.from_json(text)
         with refused_as_bad_save():  # the settings may still be refused by the session itself
@@ -461,6 +461,7 @@ class TableSession:
                 humans=len(saved.humans),
                 speed=saved.speed,
                 teaching=saved.teaching,
+                seated=None if solo else saved.humans,
             )
             session = cls.from_settings(settings)
             session.game = saved.game

@@ -41,7 +41,12 @@ class TableSettings:
     """A table's set-up (see ``TableSession`` for each field); checked when made.
 
     ``lang``, ``speed`` and ``teaching`` are kept in their checked form (a language code, a float,
-    a bool); ``rules`` None stands for the kit's default ``Rules()``.
+    a bool); ``rules`` None stands for the kit's default ``Rules()``. ``seated`` names the humans' seats
+    outright, in order, any of them (a room's players sit where they chose: ``widgets.room_play``); it
+    replaces ``human`` and ``humans``.
+
+    >>> TableSettings(players=4, seated=(1, 3), bots=["greedy", "smart"]).bot_seats
+    (0, 2)
     """
 
     players: int = 3
@@ -53,11 +58,28 @@ class TableSettings:
     humans: int = 1
     speed: float = DEFAULT_SPEED
     teaching: bool = False
+    seated: tuple[int, ...] | None = None
 
     def __post_init__(self) -> None:
         players, human, humans = self.players, self.human, self.humans
         object.__setattr__(self, "lang", check_lang(self.lang))
         check_players(players)
+        if self.seated is not None:
+            seated = self.seated
+            if (
+                not isinstance(seated, tuple)
+                or not seated
+                or any(isinstance(seat, bool) or not isinstance(seat, int) for seat in seated)
+                or list(seated) != sorted(set(seated))
+                or not 0 <= seated[0] <= seated[-1] < players
+            ):
+                raise Phase10Error(
+                    f"the humans' seats are distinct seats 0 to {players - 1} in order, not {seated!r:.40}",
+                    reason=Reason.BAD_PLAYER,
+                )
+            human, humans = seated[0], len(seated)
+            object.__setattr__(self, "human", human)
+            object.__setattr__(self, "humans", humans)
         if isinstance(humans, bool) or not isinstance(humans, int) or not 1 <= humans <= players:
             raise Phase10Error(
                 f"humans is 1 to {players} (the players), not {humans!r:.40}",
@@ -66,7 +88,7 @@ class TableSettings:
             )
         if isinstance(human, bool) or not isinstance(human, int) or not 0 <= human < players:
             raise Phase10Error(f"the human's seat is 0 to {players - 1}, not {human!r:.40}", reason=Reason.BAD_PLAYER)
-        if humans > 1 and human != 0:
+        if humans > 1 and human != 0 and self.seated is None:
             raise Phase10Error(
                 f"with {humans} humans they sit at seats 0 to {humans - 1}: leave human=0, not {human!r}",
                 reason=Reason.BAD_PLAYER,
@@ -87,7 +109,9 @@ class TableSettings:
 
     @property
     def human_seats(self) -> tuple[int, ...]:
-        """The humans' seats: ``human`` alone, or seats 0 .. humans-1 sharing the screen."""
+        """The humans' seats: ``seated``, else ``human`` alone, or seats 0 .. humans-1 sharing the screen."""
+        if self.seated is not None:
+            return self.seated
         return (self.human,) if self.humans == 1 else tuple(range(self.humans))
 
     @property

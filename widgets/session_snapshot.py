@@ -119,7 +119,8 @@ def _read(data: Any) -> TableSnapshot:
     players = saved_int(settings["players"])
     if game.players != players:
         raise NotationError("the snapshot's game and settings disagree on the players", reason=Reason.BAD_SAVE)
-    if not humans or (len(humans) > 1 and humans != list(range(len(humans)))):
+    # Distinct seats in order: a hot-seat table's are 0 .. n-1, a room's wherever its players sat.
+    if not humans or humans != sorted(set(humans)) or not 0 <= humans[0] <= humans[-1] < players:
         raise NotationError(f"bad human seats {humans!r:.40}", reason=Reason.BAD_SAVE)
     cover, viewer = data["cover"], data["viewer"]
     return TableSnapshot(

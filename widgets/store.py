@@ -1,20 +1,22 @@
-"""Saved tables on the server: a small SQLite file keyed by random table ids, so a reload never loses a game.
+"""Saved tables on the server, keyed by random table ids, so a reload never loses a game.
 
 The browser keeps only a table's id (see ``widgets.table_id``); the snapshot, which holds every hidden card,
-stays in this file on the server. Each page that opens a saved table *claims* it: the claim gives the page a
+stays in the store on the server. Each page that opens a saved table *claims* it: the claim gives the page a
 fresh owner token, and a save succeeds only with the current owner's token, so two pages (two tabs of one
 browser that resumed the same game) never overwrite each other: the page that lost the claim is told so
 and keeps its game under a new id.
 
-- Where: ``$P10_STORE`` if set, else ``<Jupyter data dir>/phase10kit/tables.sqlite3``
+- Where: ``$P10_STORE`` if set (a SQLite file's path, or a ``postgresql://`` URL for a store many servers
+  share: ``widgets.store_db``), else ``<Jupyter data dir>/phase10kit/tables.sqlite3``
   (``~/.local/share/jupyter/phase10kit/`` on Linux); or the ``path`` argument.
 - How long: a save not touched for ``EXPIRY_DAYS`` days expires: its game is deleted whenever a store is
   opened (``purge_expired``) and a page coming back with its id is told it expired.
 - Ids: ``secrets.token_urlsafe(16)`` (22 characters, 128 random bits); an id coming back from a browser
   is checked strictly (``check_table_id``) before it reaches SQL.
-- Privacy: the file holds every hand and the deck order, so it is created readable by the server's user
-  only (0600, and its WAL and shared-memory files with it) in a directory only that user may enter (0700).
-- Locks: the file is in WAL mode, so reading never waits for a page that is saving; a read gives up
+- Privacy: the store holds every hand and the deck order. A SQLite file is created readable by the server's
+  user only (0600, and its WAL and shared-memory files with it) in a directory only that user may enter
+  (0700); a PostgreSQL database is as private as its role and password (docs/classroom.md).
+- Locks: reading never waits for a page that is saving (SQLite's WAL, PostgreSQL's MVCC); a read gives up
   after ``READ_BUSY_SECONDS`` (reads run on the kernel's event loop, which must not freeze), a write after
   ``WRITE_BUSY_SECONDS`` (writes run on the page's saving thread, ``widgets.saving``, which retries).
 
@@ -34,18 +36,19 @@ from __future__ import annotations
 import os
 import re
 import secrets
-import sqlite3
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from phase10kit.errors import Phase10Error, Reason
+from phase10kit.errors import Reason
+from widgets.store_db import DIRECTORY_MODE, FILE_MODE, Database, StoreError, is_database_url, open_database
 
 __all__ = [
+    "DIRECTORY_MODE",
     "EXPIRY_DAYS",
+    "FILE_MODE",
     "STORE_VARIABLE",
     "TOMBSTONE_DAYS",
     "Claim",
@@ -53,13 +56,14 @@ __all__ = [
     "StoreError",
     "check_table_id",
     "default_path",
+    "default_store",
     "fresh_claim",
     "is_table_id",
     "new_table_id",
 ]
 
 STORE_VARIABLE = "P10_STORE"
-"""Environment variable naming the SQLite file (overrides the Jupyter data directory default)."""
+"""Environment variable naming the store: a SQLite file's path, or a ``postgresql://`` URL (docs/classroom.md)."""
 
 EXPIRY_DAYS = 14
 """A saved table nobody saved for this many days is deleted: two weeks covers a game left between lessons."""
@@ -77,9 +81,6 @@ READ_BUSY_SECONDS = 0.2
 WRITE_BUSY_SECONDS = 5.0
 """How long a write waits for another kernel's write before it fails (and the saving thread retries)."""
 
-FILE_MODE = 0o600
-DIRECTORY_MODE = 0o700
-
 MAX_SNAPSHOT_CHARS = 5_000_000
 """A snapshot larger than this is refused: a game's JSON is a few kilobytes; this bounds a broken table."""
 
@@ -88,16 +89,12 @@ CREATE TABLE IF NOT EXISTS tables (
     table_id TEXT PRIMARY KEY,
     owner TEXT NOT NULL,
     snapshot TEXT NOT NULL,
-    created REAL NOT NULL,
-    saved REAL NOT NULL
+    created DOUBLE PRECISION NOT NULL,
+    saved DOUBLE PRECISION NOT NULL
 )
 """
 
 Status = Literal["found", "unknown", "expired", "corrupt", "invalid"]
-
-
-class StoreError(Phase10Error):
-    """The store cannot be used (unreadable file, full disk) or was given something that is not a table id."""
 
 
 def default_path() -> Path:
@@ -111,12 +108,25 @@ def default_path() -> Path:
     'tables.sqlite3'
     """
     chosen = os.environ.get(STORE_VARIABLE, "").strip()
-    if chosen:
+    if chosen and not is_database_url(chosen):
         return Path(chosen).expanduser()
     # Imported here: jupyter_core is a Jupyter package, only needed when no path is given.
     from jupyter_core.paths import jupyter_data_dir
 
     return Path(jupyter_data_dir()) / "phase10kit" / "tables.sqlite3"
+
+
+def default_store() -> str | Path:
+    """What the store is when none is given: ``$P10_STORE`` (a ``postgresql://`` URL or a file), else the file
+    of ``default_path``.
+
+    >>> os.environ[STORE_VARIABLE] = " postgresql://kit@db/phase10 "
+    >>> default_store()
+    'postgresql://kit@db/phase10'
+    >>> del os.environ[STORE_VARIABLE]
+    """
+    chosen = os.environ.get(STORE_VARIABLE, "").strip()
+    return chosen if is_database_url(chosen) else default_path()
 
 
 def _default_location() -> Path | None:
@@ -126,11 +136,19 @@ def _default_location() -> Path | None:
         return None
 
 
-def _tighten(path: Path, mode: int) -> None:
-    """Take away what ``mode`` does not allow (group and others' bits), on files this user owns."""
-    status = path.stat()
-    if status.st_uid == os.getuid() and status.st_mode & 0o777 & ~mode:
-        path.chmod(status.st_mode & 0o777 & mode)
+def open_store_database(
+    where: str | os.PathLike[str] | Database | None, *, read_busy: float, write_busy: float, schema: tuple[str, ...]
+) -> Database:
+    """The database of a store (``where``: a file, a ``postgresql://`` URL, None for ``default_store``, or a
+    database another store opened, to share), with ``schema`` created if missing."""
+    if isinstance(where, Database):
+        where.setup(schema)
+        return where
+    chosen = default_store() if where is None else where
+    private = not is_database_url(chosen) and Path(chosen) == _default_location()
+    database = open_database(chosen, read_busy=read_busy, write_busy=write_busy, private=private)
+    database.setup(schema)
+    return database
 
 
 def fresh_claim(table_id: str) -> Claim:
@@ -162,7 +180,7 @@ def check_table_id(value: object) -> str:
     >>> check_table_id("abc")
     Traceback (most recent call last):
     ...
-    widgets.store.StoreError: not a table id: 'abc'
+    widgets.store_db.StoreError: not a table id: 'abc'
     """
     if not is_table_id(value):
         raise StoreError(f"not a table id: {str(value)[:40]!r}", reason=Reason.BAD_SAVE)
@@ -188,10 +206,11 @@ class Loaded:
 
 
 class GameStore:
-    """Saved tables in one SQLite file, shared safely by every kernel of the server (one process each).
+    """Saved tables in one store (a SQLite file or a PostgreSQL database), shared safely by every kernel.
 
-    ``clock`` (seconds, like ``time.time``) and ``expiry_days`` are arguments so tests can move time;
-    ``read_busy`` and ``write_busy`` are the seconds a read and a write wait for a lock.
+    ``path`` is a file, a ``postgresql://`` URL, or None for ``$P10_STORE`` (``default_store``); ``clock``
+    (seconds, like ``time.time``) and ``expiry_days`` are arguments so tests can move time; ``read_busy``
+    and ``write_busy`` are the seconds a read and a write wait for a lock.
 
     >>> import tempfile, os
     >>> now = [1_000_000.0]
@@ -207,7 +226,7 @@ class GameStore:
 
     def __init__(
         self,
-        path: str | os.PathLike[str] | None = None,
+        path: str | os.PathLike[str] | Database | None = None,
         *,
         expiry_days: float = EXPIRY_DAYS,
         clock: Callable[[], float] = time.time,
@@ -215,64 +234,14 @@ class GameStore:
         write_busy: float = WRITE_BUSY_SECONDS,
         purge: bool = True,
     ) -> None:
-        self.path = Path(path) if path is not None else default_path()
         self.expiry_seconds = float(expiry_days) * 86400
         self._clock = clock
-        self._read_busy, self._write_busy = float(read_busy), float(write_busy)
-        try:
-            self._make_private()
-            with self._connect(self._read_busy) as db:
-                # Persistent in the file: once set, every connection of every kernel uses the WAL.
-                db.execute("PRAGMA journal_mode=WAL")
-                db.execute(_SCHEMA)
-        except (OSError, sqlite3.Error) as error:
-            raise StoreError(f"cannot open the table store {str(self.path)[:100]!r}: {error}") from error
+        self.database = open_store_database(path, read_busy=read_busy, write_busy=write_busy, schema=(_SCHEMA,))
+        self.path: Path | None = getattr(self.database, "path", None)
+        """The SQLite file (None for a PostgreSQL store)."""
+        self._reading, self._transaction = self.database.reading, self.database.transaction
         if purge:
             self.purge_expired()
-
-    def _make_private(self) -> None:
-        """Create the directory (0700) and the file (0600) if missing; tighten them if an older kit made them open."""
-        directory = self.path.parent
-        created = not directory.exists()
-        directory.mkdir(mode=DIRECTORY_MODE, parents=True, exist_ok=True)
-        # The default directory is the kit's own; a directory named by $P10_STORE may be shared: leave it be.
-        if created or self.path == _default_location():
-            _tighten(directory, DIRECTORY_MODE)
-        os.close(os.open(self.path, os.O_RDWR | os.O_CREAT, FILE_MODE))
-        for file in (self.path, Path(f"{self.path}-wal"), Path(f"{self.path}-shm")):
-            if file.exists():
-                _tighten(file, FILE_MODE)
-
-    @contextmanager
-    def _connect(self, busy: float) -> Iterator[sqlite3.Connection]:
-        # One short connection per operation: kernels are separate processes; SQLite's file locks order them.
-        db = sqlite3.connect(self.path, timeout=busy, isolation_level=None)
-        try:
-            yield db
-        finally:
-            db.close()
-
-    @contextmanager
-    def _reading(self) -> Iterator[sqlite3.Connection]:
-        try:
-            with self._connect(self._read_busy) as db:
-                yield db  # autocommit: each SELECT is its own deferred read transaction
-        except sqlite3.Error as error:
-            raise StoreError(f"the table store {str(self.path)[:100]!r} failed: {error}") from error
-
-    @contextmanager
-    def _transaction(self) -> Iterator[sqlite3.Connection]:
-        try:
-            with self._connect(self._write_busy) as db:
-                db.execute("BEGIN IMMEDIATE")
-                try:
-                    yield db
-                except BaseException:
-                    db.execute("ROLLBACK")
-                    raise
-                db.execute("COMMIT")
-        except sqlite3.Error as error:
-            raise StoreError(f"the table store {str(self.path)[:100]!r} failed: {error}") from error
 
     def _expired(self, saved: float) -> bool:
         return self._clock() - saved > self.expiry_seconds
