@@ -111,3 +111,22 @@ def test_the_check_sees_a_module_without_all_and_a_wrong_name(tmp_path: Path) ->
         "kit/shown.py: shown twice in __all__",
         "kit/shown.py: __all__ names gone, which it does not define or import",
     ]
+
+
+def test_no_lazily_imported_name_is_also_a_submodules_name() -> None:
+    """A package's name imported on first use (``_HOMES`` in its ``__init__.py``) must not be a submodule's name:
+    importing that submodule, from anywhere, would bind the module over the name for good."""
+    clashes = []
+    for init in sorted(ROOT.glob("*/**/__init__.py")):
+        tree = ast.parse(init.read_text(encoding="utf-8"))
+        for node in tree.body:
+            target = node.target if isinstance(node, ast.AnnAssign) else None
+            if isinstance(node, ast.Assign) and len(node.targets) == 1:
+                target = node.targets[0]
+            if isinstance(target, ast.Name) and target.id == "_HOMES" and isinstance(node.value, ast.Dict):
+                names = {key.value for key in node.value.keys if isinstance(key, ast.Constant)}
+                submodules = {path.stem for path in init.parent.glob("*.py")} | {
+                    path.parent.name for path in init.parent.glob("*/__init__.py")
+                }
+                clashes += [f"{init.parent.name}.{name}" for name in sorted(names & submodules)]
+    assert not clashes, clashes

@@ -11,8 +11,9 @@ explorer, and with them pandas and numpy, which would cost a table kernel about 
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING
+
+from phase10kit.lazy_names import lazy_names
 
 if TYPE_CHECKING:
     from widgets._safety import ErrorArea, Feedback, StatusLine, describe_error
@@ -77,14 +78,4 @@ _HOMES = {
 """The module that defines each public name."""
 
 
-def __getattr__(name: str) -> object:
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(home), name)
-    globals()[name] = value  # looked up once: the next access is a plain attribute
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+__getattr__, __dir__ = lazy_names(__name__, _HOMES, globals(), __all__)

@@ -14,12 +14,13 @@ np.True_
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING
+
+from phase10kit.lazy_names import lazy_names
 
 if TYPE_CHECKING:
     from phase10kit.probability.batch import NEVER, can_complete_batch, holds_phases, phase_shape, wilds_needed
-    from phase10kit.probability.convergence import convergence
+    from phase10kit.probability.cross_check import convergence
     from phase10kit.probability.exact import count_hands, exact_deal_odds, is_exact, odds_by_hand_size
     from phase10kit.probability.live import best_draws, completion_curve, completion_odds, unseen_counts
     from phase10kit.probability.plots import completion_figure, convergence_figure, difficulty_figure, hand_size_figure
@@ -64,7 +65,7 @@ _HOMES = {
     "holds_phases": "phase10kit.probability.batch",
     "phase_shape": "phase10kit.probability.batch",
     "wilds_needed": "phase10kit.probability.batch",
-    "convergence": "phase10kit.probability.convergence",
+    "convergence": "phase10kit.probability.cross_check",
     "count_hands": "phase10kit.probability.exact",
     "exact_deal_odds": "phase10kit.probability.exact",
     "is_exact": "phase10kit.probability.exact",
@@ -91,14 +92,4 @@ _HOMES = {
 """The module that defines each public name."""
 
 
-def __getattr__(name: str) -> object:
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(home), name)
-    globals()[name] = value  # looked up once: the next access is a plain attribute
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+__getattr__, __dir__ = lazy_names(__name__, _HOMES, globals(), __all__)

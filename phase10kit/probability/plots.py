@@ -15,7 +15,7 @@ from phase10kit.errors import Phase10Error, Reason
 from phase10kit.i18n import translator
 from phase10kit.phases import Phase
 from phase10kit.probability.arguments import PhaseLike
-from phase10kit.probability.convergence import convergence
+from phase10kit.probability.cross_check import convergence
 from phase10kit.probability.exact import exact_deal_odds, odds_by_hand_size
 from phase10kit.probability.live import completion_curve
 from phase10kit.rules import Rules
