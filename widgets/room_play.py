@@ -12,10 +12,11 @@ a finished hand's summary is each page's own (the game goes on), and a bot's rea
 player reads the table in their own language, and a reason is written in one).
 
 >>> game = RoomGame.deal(players=3, seated=(0, 2), levels=["greedy"])
->>> game.humans, game.bot_seats, game.game.current_player
-((0, 2), (1,), 0)
+>>> game.humans, game.bot_seats
+((0, 2), (1,))
 >>> from phase10kit.actions import Draw
->>> game.move(0, Draw(0))
+>>> seat = game.game.current_player  # p1, or p2 when the first face-up card is a Skip
+>>> game.move(seat, Draw(seat))
 >>> RoomGame.read(game.text()).game.to_json() == game.game.to_json()
 True
 """
