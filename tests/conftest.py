@@ -61,6 +61,21 @@ def postgres_url() -> Iterator[str]:
         yield url
 
 
+class Clock:
+    """A store's clock that moves only when a test moves it (``clock.now += 30``)."""
+
+    def __init__(self) -> None:
+        self.now = 1_700_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture()
+def clock() -> Clock:
+    return Clock()
+
+
 @pytest.fixture(params=["sqlite", "postgresql"])
 def store_where(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """Where a test's store lives, once on each database: a new SQLite file, or a new PostgreSQL schema."""

@@ -14,23 +14,11 @@ import pytest
 from phase10kit.actions import Draw
 from phase10kit.bots import GreedyBot
 from phase10kit.game import Game
+from tests.conftest import Clock
 from widgets.room_link import LEASE_SECONDS, MovedOn, RoomLink
 from widgets.room_play import RoomGame
 from widgets.room_store import CODE_LENGTH, CODE_LETTERS, RoomRefused, RoomStore, normal_code
 from widgets.store import new_table_id
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_800_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture()
-def clock() -> Clock:
-    return Clock()
 
 
 @pytest.fixture()

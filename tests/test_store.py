@@ -16,6 +16,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tests.conftest import Clock
 from widgets.store import (
     EXPIRY_DAYS,
     STORE_VARIABLE,
@@ -30,19 +31,6 @@ from widgets.store import (
 )
 
 DAY = 86400.0
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_700_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture()
-def clock() -> Clock:
-    return Clock()
 
 
 @pytest.fixture()
