@@ -155,6 +155,39 @@ def test_a_wait_bounds_many_calls_that_sleep() -> None:
     worker.close()
 
 
+@pytest.mark.skipif(not Path("/proc/self/schedstat").exists(), reason="reads a worker's waiting from /proc")
+def test_a_call_the_machine_slows_down_is_not_the_functions_fault() -> None:
+    # A busy machine: processes that never stop computing, and the worker at the lowest priority, so that a
+    # call of 5 ms of computing takes seconds of the clock, most of them waiting for a processor. The call
+    # is waited for and returns; one that computes past its limit is still stopped and called slow.
+    worker = sandbox.start_worker(lambda: _computes(0.005) or 7)
+    assert worker is not None and worker.pid is not None
+    hogs = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(2 * (os.cpu_count() or 1))]
+    try:
+        os.setpriority(os.PRIO_PROCESS, worker.pid, 19)  # the worker gets the processor last
+        assert sandbox.RemoteFunction(worker, "starved", budget=5.0, wait=20.0).call((), timeout=0.4) == 7
+    finally:
+        for hog in hogs:
+            hog.kill()
+            hog.wait()
+    worker.close()
+    worker = sandbox.start_worker(lambda: _computes(5.0))
+    assert worker is not None
+    start = time.monotonic()
+    with pytest.raises(sandbox.WorkerTimeout) as late:
+        sandbox.RemoteFunction(worker, "slow", budget=5.0, wait=20.0).call((), timeout=0.5)
+    assert late.value.computing and time.monotonic() - start < 5
+
+
+def test_a_grader_reads_the_computing_time_of_a_worker_it_did_not_fork() -> None:
+    worker = sandbox.start_worker(lambda: 1)
+    assert worker is not None
+    held = sandbox.Worker(None, worker.sock)
+    held.ask_pid()
+    assert held.cpu_pid == worker.pid and held.pid is None
+    worker.close()
+
+
 def test_plain_values_come_back_and_nothing_else() -> None:
     value = {"a": (1, 2.5, Fraction(1, 3), None)}
     assert sandbox.loads_plain(pickle.dumps(value)) == value

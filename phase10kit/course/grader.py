@@ -102,7 +102,9 @@ def read_request(data: object, worker: socket.socket | None) -> tuple[str, str, 
         raise WorkerUnreadable(type(data).__name__)
     exercise_id, lang, pickled, name = data
     if worker is not None:
-        answer: object = RemoteFunction(Worker(None, worker), name if isinstance(name, str) else "function")
+        remote = Worker(None, worker)
+        remote.ask_pid()  # not the grader's child: whether it computes or waits is read through its own id
+        answer: object = RemoteFunction(remote, name if isinstance(name, str) else "function")
     elif isinstance(pickled, bytes):
         answer = loads_plain(pickled)
     else:

@@ -191,6 +191,10 @@ def loads_plain(data: bytes) -> object:
 # ------------------------------------------------------------------ the worker
 
 
+POLL_SECONDS = 0.05
+"""How often a call that has not answered yet looks at whether its worker computes or waits."""
+
+
 class Worker:
     """A child process that calls one function for whoever holds the other end of its socket."""
 
@@ -201,18 +205,19 @@ class Worker:
         self.alive = True
         self.computing = 0.0
         """The computing (CPU) seconds the function's calls have taken so far, as the worker measured them."""
+        self.cpu_pid = pid
+        """The worker's process id, to read whether it computes or waits during a call (None: not known)."""
 
-    def call(self, args: tuple[object, ...], *, timeout: float) -> object:
-        """``function(*args)`` in the worker, or one of the ``Worker*`` exceptions; waits at most ``timeout``
-        seconds of wall-clock time, then kills the worker."""
+    def call(self, args: tuple[object, ...], *, timeout: float, wait: float | None = None) -> object:
+        """``function(*args)`` in the worker, or one of the ``Worker*`` exceptions. The function has ``timeout``
+        seconds of its own, not counting the time its worker waited for a processor (a busy machine slows a
+        call down without making it the function's fault), and never more than ``wait`` seconds of the clock
+        in all (``timeout`` when None); then the worker is killed (see :meth:`_reply`)."""
         if not self.alive:
             raise WorkerEnded
         try:
             send(self.sock, args)
-            reply = receive(self.sock, deadline=time.monotonic() + timeout)
-        except TimeoutError:
-            self.close()
-            raise WorkerTimeout(timeout) from None
+            reply = self._reply(timeout, timeout if wait is None else max(wait, timeout))
         except (EOFError, OSError):
             self.close()
             raise WorkerEnded from None
@@ -227,6 +232,46 @@ class Worker:
         if kind == "raised" and isinstance(value, tuple) and len(value) == 2:
             raise WorkerRaised(str(value[0])[:60], str(value[1])[:80])
         raise WorkerUnreadable(str(value)[:80])
+
+    def _reply(self, timeout: float, wait: float) -> object:
+        """The worker's reply, or ``WorkerTimeout`` (the worker killed). The call has ``timeout`` seconds of its
+        own: the clock while the worker sleeps or waits for something, its computing while it is ready to run
+        (a busy machine that keeps it waiting for a processor costs it nothing), and never more than ``wait``
+        seconds of the clock in all. ``computing`` says the function used its own time, not that the clock
+        ran out. Where the worker cannot be read (no ``/proc``), every second of the clock counts."""
+        start = last = time.monotonic()
+        state = _process_state(self.cpu_pid)
+        own = 0.0
+        while True:
+            if own >= timeout or last - start >= wait:
+                self.close()
+                raise WorkerTimeout(timeout, computing=own >= timeout)
+            step = min(timeout - own, start + wait - last, POLL_SECONDS if state is not None else timeout)
+            if select.select([self.sock], [], [], max(0.0, step))[0]:  # a reply is sent whole: read it to its end
+                try:
+                    return receive(self.sock, deadline=time.monotonic() + max(wait, 5.0))
+                except TimeoutError:
+                    self.close()
+                    raise WorkerTimeout(timeout) from None
+            now, seen = time.monotonic(), _process_state(self.cpu_pid)
+            if state is not None and seen is not None and seen[0] == "R":
+                own += seen[1] - state[1]  # ready to run: only what it computed counts
+            else:
+                own += now - last  # asleep or blocked (the function waits) or not readable: the clock counts
+            state, last = seen, now
+
+    def ask_pid(self, *, timeout: float = 5.0) -> None:
+        """Learn the worker's process id from the worker itself (a worker passed over a socket: not our child),
+        so that whether it computes or waits during a call can be read."""
+        if self.alive:
+            try:
+                send(self.sock, _Pid())
+                reply = receive(self.sock, deadline=time.monotonic() + timeout)
+            except (TimeoutError, EOFError, OSError):
+                self.close()
+                return
+            if isinstance(reply, tuple) and len(reply) == 4 and type(reply[1]) is int:
+                self.cpu_pid = reply[1]
 
     def seed(self, seed: int, *, timeout: float = 5.0) -> None:
         """Seed the worker's global ``random`` (and NumPy's) generator, so that a function using them unseeded
@@ -271,11 +316,11 @@ class RemoteFunction:
         if self.wait <= 0:
             self.worker.close()
             raise WorkerTimeout(timeout, computing=False)
-        start = time.monotonic()
+        start, limit = time.monotonic(), min(timeout, self.wait)
         try:
-            return self.worker.call(args, timeout=min(timeout, self.wait))
-        except WorkerTimeout:
-            raise WorkerTimeout(timeout, computing=time.monotonic() - start < self.wait) from None
+            return self.worker.call(args, timeout=limit, wait=self.wait)
+        except WorkerTimeout as late:  # the function's own time, unless the wait left less than its limit
+            raise WorkerTimeout(timeout, computing=late.computing and limit == timeout) from None
         finally:
             self.wait -= time.monotonic() - start
 
@@ -321,6 +366,9 @@ def _serve(sock: socket.socket, function: Callable[..., object]) -> None:
             _seed_globals(args.seed)
             sock.sendall(_encoded(("returned", None, "", 0.0)))
             continue
+        if isinstance(args, _Pid):
+            sock.sendall(_encoded(("returned", os.getpid(), "", 0.0)))
+            continue
         started = time.process_time()
         try:
             reply: tuple[str, object, str] = ("returned", _plain(function(*args)), "")  # type: ignore[misc]
@@ -339,6 +387,23 @@ def _serve(sock: socket.socket, function: Callable[..., object]) -> None:
             sock.sendall(_HEADER.pack(len(data)) + data)
         except OSError:
             return
+
+
+class _Pid:
+    """A request for the worker's process id (a grader holds a worker it did not fork)."""
+
+
+def _process_state(pid: int | None) -> tuple[str, float] | None:
+    """Process ``pid``'s state letter (``R`` running or ready to run, ``S`` asleep, ...) and the computing (CPU)
+    seconds it has used, from Linux's ``/proc/<pid>/stat``; None where they cannot be read."""
+    if pid is None:
+        return None
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            fields = stat.read().rsplit(b")", 1)[1].split()
+        return fields[0].decode(), (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError, UnicodeDecodeError):
+        return None
 
 
 class _Seed:
