@@ -52,6 +52,7 @@ __all__ = [
     "and_list",
     "check_lang",
     "decimal",
+    "duration",
     "final_consonant",
     "form_context",
     "grouped",
@@ -425,3 +426,17 @@ def grouped(number: int, lang: str | gettext.NullTranslations = "en") -> str:
     """
     code = language_of(lang)
     return format_decimal(number, locale=code if code in LANGUAGES else "en")
+
+
+def duration(seconds: float, lang: str | gettext.NullTranslations = "en") -> str:
+    """A span of time as the language says it: whole seconds under two minutes, whole minutes from there.
+
+    >>> duration(45), duration(120), duration(300, "hr"), duration(30, "cs")
+    ('45 seconds', '2 minutes', '5 minuta', '30 sekund')
+    """
+    t = lang if isinstance(lang, gettext.NullTranslations) else translator(lang)
+    whole = max(0, int(seconds))
+    if whole < 120:
+        return t.ngettext(*NN_("{count} second", "{count} seconds"), whole).format(count=whole)
+    minutes = whole // 60
+    return t.ngettext(*NN_("{count} minute", "{count} minutes"), minutes).format(count=minutes)

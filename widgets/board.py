@@ -27,7 +27,7 @@ from urllib.parse import parse_qs
 import ipywidgets
 
 from phase10kit.actions import seat_notation
-from phase10kit.i18n import LANGUAGES, N_, translator
+from phase10kit.i18n import LANGUAGES, N_, duration, translator
 from widgets._safety import BrowserLocked, locked_html
 from widgets.language import language
 from widgets.room_address import RoomAddress
@@ -67,15 +67,6 @@ TEXT = {
     "open-title": N_("Open the public view of room {code} (for the projector)"),
     "public": N_("Public view of room {code}: the table as everyone sees it, no player's cards."),
 }
-
-
-def _time(seconds: float, lang: str) -> str:
-    t = translator(lang)
-    whole = max(0, int(seconds))
-    if whole < 120:
-        return t.ngettext("{count} second", "{count} seconds", whole).format(count=whole)
-    minutes = whole // 60
-    return t.ngettext("{count} minute", "{count} minutes", minutes).format(count=minutes)
 
 
 def _lang(query: str | None) -> str:
@@ -157,7 +148,7 @@ class Board(BrowserLocked, ipywidgets.VBox):  # type: ignore[misc]
             current = game.game.current_player
             label = seat_label(room, current, lang)
             who = " · ".join(part for part in (seat_notation(current), label) if part)
-            since = t.gettext(TEXT["for"]).format(time=_time(now - room.turn_since, lang))
+            since = t.gettext(TEXT["for"]).format(time=duration(now - room.turn_since, lang))
             turn = f"▶ {escape(who)}<br>{escape(since)}"
         code = escape(room.code)
         title = escape(t.gettext(TEXT["open-title"]).format(code=room.code))

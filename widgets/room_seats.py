@@ -17,7 +17,7 @@ from html import escape
 import ipywidgets
 
 from phase10kit.actions import seat_notation
-from phase10kit.i18n import N_, translator
+from phase10kit.i18n import N_, duration, translator
 from widgets._safety import BrowserText, LockedButton, LockedColumn, LockedRow, SafeDropdown, locked_html
 from widgets.room_store import IDLE_CHOICES, MAX_NAME, PRESENT_SECONDS, Room
 from widgets.session_room import seat_label
@@ -42,10 +42,6 @@ TEXT = {
     "wait": N_("The host starts the game when everyone is seated."),
     "share": N_("Share the code; press Start when everyone is seated."),
 }
-
-
-def _seconds(count: int, lang: str) -> str:
-    return translator(lang).ngettext("{count} second", "{count} seconds", count).format(count=count)
 
 
 class SeatsPanel(LockedColumn):
@@ -114,7 +110,8 @@ class SeatsPanel(LockedColumn):
         mine = room.my_seat
         self._make_rows(len(room.seats))
         with self.hold_sync():
-            self.title.value = f"<strong>{escape(t.gettext(TEXT['title-lobby' if lobby else 'title']))}</strong>"
+            title = TEXT["title-lobby" if lobby and mine is None else "title"]  # seated: nothing left to take
+            self.title.value = f"<strong>{escape(t.gettext(title))}</strong>"
             for place in room.seats:
                 i = place.seat
                 label = t.gettext(TEXT["free"]) if place.kind == "open" and lobby else seat_label(room, i, lang)
@@ -141,7 +138,7 @@ class SeatsPanel(LockedColumn):
                 # The room's own time is offered too when the address chose another (idle=10): the menu tells the truth.
                 choices = sorted({*IDLE_CHOICES, int(room.idle)})
                 if (self._idle_lang, self._idle_choices) != (lang, choices):
-                    self.idle.options = [(_seconds(seconds, lang), float(seconds)) for seconds in choices]
+                    self.idle.options = [(duration(seconds, lang), float(seconds)) for seconds in choices]
                     self._idle_lang, self._idle_choices = lang, choices
                 if self.idle.value != room.idle:
                     self.idle.value = float(int(room.idle))
