@@ -212,7 +212,7 @@ class Worker:
         """``function(*args)`` in the worker, or one of the ``Worker*`` exceptions. The function has ``timeout``
         seconds of its own, not counting the time its worker waited for a processor (a busy machine slows a
         call down without making it the function's fault), and never more than ``wait`` seconds of the clock
-        in all (``timeout`` when None); then the worker is killed (see :meth:`_reply`)."""
+        in all (``timeout`` when None); then the worker is killed."""
         if not self.alive:
             raise WorkerEnded
         try:
