@@ -27,7 +27,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["STUCK", "Policy", "policy_moves"]
+__all__ = ["STUCK", "Policy", "PolicyMoves"]
 
 STUCK = 1.0 - 1e-9
 """A state whose draws lead back to it with at least this chance is not solved for its self-loop."""
@@ -58,51 +58,65 @@ class Policy:
         return result
 
 
-def policy_moves(
-    chosen: Index, up: Index, unseen: npt.NDArray[np.int8], chance: Floats, *, absorbing: bool = False
-) -> Policy:
-    """The policy that discards from each 11-card state ``b`` down to ``chosen[b]`` (``n``, the number of
-    10-card states, when the 11 cards hold the phase; ``chosen[-1]`` is ``n`` too).
+class PolicyMoves:
+    """Builds the ``Policy`` of each discard rule on one chain, into buffers made once.
 
     ``up[k, s]``: the 11-card state that drawing a card of column ``k`` makes of state ``s`` (-1 when the
     deck has none left); ``unseen[k, s]``: how many cards of column ``k`` state ``s`` has not seen;
     ``chance[u]``: the chance of drawing one of ``u`` such cards (the chain's ``draw``, to the last bit).
-
-    ``absorbing``: every draw is a move, the self-loops too, and a draw that ends the game moves to an
-    extra column ``n`` (so the matrix is ``n`` by ``n + 1``): the whole chain, which ``within(k)`` follows.
-
-    Built a slice of states at a time, state by state (columns in order), so no table of 14 rows of
-    successors is ever made whole.
+    The moves of one policy take the room of every draw with a chance (at most ``14 n``), so the buffers
+    are made once and shared: a policy is read until the next one is built, never after.
     """
-    from scipy.sparse import csr_array
 
-    columns, count = up.shape
-    stay = np.zeros(count)
-    pointers = np.zeros(count + 1, dtype=np.int64)
-    room = int(np.count_nonzero(unseen))  # every draw with a chance: at least as many as the moves
-    index = np.int32 if room < np.iinfo(np.int32).max else np.int64
-    targets = np.empty(room, dtype=index)
-    chances = np.empty(room)
-    filled = 0
-    for start in range(0, count, CHUNK):
-        stop = min(start + CHUNK, count)
-        successor = np.take(chosen, up[:, start:stop].T, mode="wrap")  # state by state: (states, columns)
-        seen = unseen[:, start:stop].T
-        loops = successor == np.arange(start, stop, dtype=successor.dtype)[:, None]
-        kept = stay[start:stop]
-        for k in range(columns):  # column by column, as the first solver's sum over the columns ran
-            hit = np.flatnonzero(loops[:, k])
-            kept[hit] += chance[seen[hit, k]]
-        moving = seen > 0
-        if not absorbing:
-            moving &= successor != count
-            moving &= ~loops | (kept >= STUCK)[:, None]
-        pointers[start + 1 : stop + 1] = np.cumsum(moving.sum(axis=1)) + filled
-        found = successor[moving]  # row by row, columns in order
-        targets[filled : filled + len(found)] = found
-        chances[filled : filled + len(found)] = chance[seen[moving]]
-        filled += len(found)
-    targets.resize(filled, refcheck=False)  # in place: the room left over goes back
-    chances.resize(filled, refcheck=False)
-    moves = csr_array((chances, targets, pointers.astype(index)), shape=(count, count + absorbing))
-    return Policy(moves, stay)
+    def __init__(self, up: Index, unseen: npt.NDArray[np.int8], chance: Floats) -> None:
+        count = up.shape[1]
+        self.up, self.chance, self.count = up, chance, count
+        self.left = np.ascontiguousarray(unseen.T)  # state by state, as the rows of the matrix
+        room = int(np.count_nonzero(unseen)) + 1  # every draw with a chance, and the end's row
+        self.index = np.int32 if room < np.iinfo(np.int32).max else np.int64
+        self.targets = np.empty(room, dtype=self.index)
+        self.chances = np.empty(room)
+        self.pointers = np.zeros(count + 2, dtype=self.index)
+
+    def policy(self, chosen: Index, *, absorbing: bool = False) -> Policy:
+        """The policy that discards from each 11-card state ``b`` down to ``chosen[b]`` (``n``, the number of
+        10-card states, when the 11 cards hold the phase; ``chosen[-1]`` is ``n`` too).
+
+        ``absorbing``: every draw is a move, the self-loops too, and a draw that ends the game moves to an
+        extra state ``n`` that stays where it is (the matrix is ``n + 1`` square): the whole chain, which
+        ``within(k)`` follows.
+
+        Built a slice of states at a time, state by state (columns in order), so no table of 14 rows of
+        successors is ever made whole.
+        """
+        from scipy.sparse import csr_array
+
+        count, chance, targets, chances, pointers = self.count, self.chance, self.targets, self.chances, self.pointers
+        stay = np.zeros(count)
+        filled = 0
+        for start in range(0, count, CHUNK):
+            stop = min(start + CHUNK, count)
+            successor = np.take(chosen, self.up[:, start:stop].T, mode="wrap")  # (states, columns)
+            left = self.left[start:stop]
+            loops = successor == np.arange(start, stop, dtype=successor.dtype)[:, None]
+            kept = stay[start:stop]
+            for k in range(successor.shape[1]):  # column by column, as the first solver's sum over the columns ran
+                hit = np.flatnonzero(loops[:, k])
+                kept[hit] += chance[left[hit, k]]
+            moving = left > 0
+            if not absorbing:
+                moving &= successor != count
+                moving &= ~loops | (kept >= STUCK)[:, None]
+            np.cumsum(np.count_nonzero(moving, axis=1), out=pointers[start + 1 : stop + 1])
+            pointers[start + 1 : stop + 1] += filled
+            found = successor[moving]  # row by row, columns in order
+            targets[filled : filled + len(found)] = found
+            np.take(chance, left[moving], out=chances[filled : filled + len(found)])
+            filled += len(found)
+        if absorbing:  # the end of the game stays the end: its row holds 1 (and its value stays 1)
+            targets[filled], chances[filled] = count, 1.0
+            filled += 1
+            pointers[count + 1] = filled
+        size = count + absorbing
+        moves = csr_array((chances[:filled], targets[:filled], pointers[: size + 1]), shape=(size, size))
+        return Policy(moves, stay)

@@ -29,7 +29,7 @@ import numpy as np
 import numpy.typing as npt
 
 from phase10kit.probability.solitaire_chain import Chain
-from phase10kit.probability.solitaire_policy import Policy, policy_moves
+from phase10kit.probability.solitaire_policy import Policy, PolicyMoves
 
 __all__ = ["SWEEPS", "TOLERANCE", "Solved", "solve_chain"]
 
@@ -69,6 +69,7 @@ def solve_chain(chain: Chain, done_big: npt.NDArray[np.bool_], weights: Floats, 
     values, spare = np.ones(small + 1), np.empty(small + 1)
     after = np.empty(big + 1)
     chosen = np.empty(big + 1, dtype=np.int32)
+    moves = PolicyMoves(chain.up, chain.unseen, chain.chance)
     iterations = sweeps = 0
     while True:
         # One policy improvement: the best discard of every 11-card state, then a Bellman update.
@@ -83,7 +84,7 @@ def solve_chain(chain: Chain, done_big: npt.NDArray[np.bool_], weights: Floats, 
         if residual < TOLERANCE:
             break
         # Evaluation sweeps over the policy's moves alone (see solitaire_policy).
-        policy = policy_moves(chosen, chain.up, chain.unseen, chain.chance)
+        policy = moves.policy(chosen)
         scale = policy.scale()
         current = values[:small].copy()
         for _ in range(SWEEPS):
@@ -95,7 +96,7 @@ def solve_chain(chain: Chain, done_big: npt.NDArray[np.bool_], weights: Floats, 
         del policy, scale, current
         _give_back_freed_memory()
     del spare, after
-    within = _within(policy_moves(chosen, chain.up, chain.unseen, chain.chance, absorbing=True), weights, turns)
+    within = _within(moves.policy(chosen, absorbing=True), weights, turns)
     result = values[:small]
     return Solved(result, within, float(weights @ result), iterations, sweeps, time.perf_counter() - started)
 
@@ -126,18 +127,18 @@ def _improve(chain: Chain, values: Floats, done_big: npt.NDArray[np.bool_], best
     """
     small = len(values) - 1
     work = np.empty((chain.up.shape[0], IMPROVE_CHUNK))
-    better = np.empty(IMPROVE_CHUNK, dtype=np.bool_)
+    tied = np.empty(IMPROVE_CHUNK, dtype=np.bool_)
     for start, stop, down in chain.down_chunks(IMPROVE_CHUNK):
         options = work[:, : stop - start]
         np.take(values, down, out=options, mode="wrap")
-        # The first smallest in column order (what ``argmin`` gives), one column at a time: a later column
-        # replaces the best so far only when strictly smaller.
-        lowest, pick, strictly = best[start:stop], chosen[start:stop], better[: stop - start]
-        lowest[:], pick[:] = options[0], down[0]
-        for k in range(1, len(options)):
-            np.less(options[k], lowest, out=strictly)
-            np.copyto(lowest, options[k], where=strictly)
-            np.copyto(pick, down[k], where=strictly)
+        lowest, pick, equal = best[start:stop], chosen[start:stop], tied[: stop - start]
+        np.minimum.reduce(options, axis=0, out=lowest)
+        # The first smallest in column order (what ``argmin`` gives): the columns from the last to the first,
+        # each equal to the smallest taking the pick over (``argmin`` along this axis is several times slower).
+        pick[:] = down[-1]
+        for k in range(len(options) - 2, -1, -1):
+            np.equal(options[k], lowest, out=equal)
+            np.copyto(pick, down[k], where=equal)
     big = len(done_big)
     best[:big][done_big] = 0.0
     chosen[:big][done_big] = small
@@ -165,13 +166,14 @@ def _pull(chain: Chain, source: Floats, targets: Index, out: Floats, *, turn: fl
 
 def _within(chain: Policy, weights: Floats, turns: int) -> Floats:
     """The chance that the deal is done within 1, 2, ..., ``turns`` turns on the policy's whole ``chain``
-    (``absorbing``: its last column is the end of the game, which holds 1); ``weights``: each state's share
+    (``absorbing``: its last state is the end of the game, which stays done); ``weights``: each state's share
     of the deals. Its sums run in another order than the first solver's, which changes the chances by about
     ``1e-16``: nothing is iterated on them."""
     within = np.empty(turns)
     done = np.zeros(len(weights) + 1)
     done[-1] = 1.0
     for k in range(turns):
-        done[:-1] = chain.pull(done)
-        within[k] = float(weights @ done[:-1])
+        done = chain.pull(done)
+        # Not ``weights @ done``: a BLAS dot product would start threads that spin beside the next product.
+        within[k] = float(np.einsum("i,i->", weights, done[:-1]))
     return within
