@@ -98,21 +98,22 @@ class PolicyMoves:
             stop = min(start + CHUNK, count)
             successor = np.take(chosen, self.up[:, start:stop].T, mode="wrap")  # (states, columns)
             left = self.left[start:stop]
-            loops = successor == np.arange(start, stop, dtype=successor.dtype)[:, None]
-            kept = stay[start:stop]
-            for k in range(successor.shape[1]):  # column by column, as the first solver's sum over the columns ran
-                hit = np.flatnonzero(loops[:, k])
-                kept[hit] += chance[left[hit, k]]
             moving = left > 0
-            if not absorbing:
+            if not absorbing:  # the chance to stay, column by column as the first solver's sum ran, and the moves
+                loops = successor == np.arange(start, stop, dtype=successor.dtype)[:, None]
+                kept = stay[start:stop]
+                for k in range(successor.shape[1]):
+                    hit = np.flatnonzero(loops[:, k])
+                    kept[hit] += chance[left[hit, k]]
                 moving &= successor != count
                 moving &= ~loops | (kept >= STUCK)[:, None]
-            np.cumsum(np.count_nonzero(moving, axis=1), out=pointers[start + 1 : stop + 1])
+            np.cumsum(moving.sum(axis=1, dtype=pointers.dtype), out=pointers[start + 1 : stop + 1])
             pointers[start + 1 : stop + 1] += filled
-            found = successor[moving]  # row by row, columns in order
-            targets[filled : filled + len(found)] = found
-            np.take(chance, left[moving], out=chances[filled : filled + len(found)])
-            filled += len(found)
+            found = np.flatnonzero(moving)  # row by row, columns in order
+            end = filled + len(found)
+            np.take(successor.ravel(), found, out=targets[filled:end])
+            np.take(chance, left.ravel().take(found), out=chances[filled:end])
+            filled = end
         if absorbing:  # the end of the game stays the end: its row holds 1 (and its value stays 1)
             targets[filled], chances[filled] = count, 1.0
             filled += 1

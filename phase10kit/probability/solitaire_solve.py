@@ -11,12 +11,14 @@ The same iteration as the kit's first solver, step for step, so the values are t
    leaving the hand as it was: each sweep solves that self-loop exactly
    (``V = (1 + moves elsewhere) / (1 - chance to stay)``).
 
-What makes it fast and small is how each step is computed, never what it computes: one column of
-draws at a time into preallocated buffers (no arrays of 14 rows of temporaries), the policy's
-successors as one ``int32`` array in which a self-loop and the end of the game point at a slot
-holding 0, and every sum taken in the same order as before (column by column), so the floating-
-point results are the same to the last bit. ``within(k)`` follows the optimal policy's chain from
-the deal, k = 1 to ``turns``.
+What makes it fast and small is how each step is computed, never what it computes. A policy's
+evaluation sweeps read only its *moves* (``solitaire_policy``): the draws that neither end the game
+nor come back to the same hand, a sparse matrix whose row of a state holds them in column order, so
+its product adds the same nonzero terms in the same order as the first solver's sum over all 14
+columns, and the floating-point results are the same to the last bit. The best discards and the
+Bellman update go through the states in chunks into preallocated buffers. ``within(k)`` follows
+the optimal policy's whole chain from the deal, k = 1 to ``turns`` (its sums in another order: the
+chances agree with the first solver's to about ``1e-15``).
 """
 
 from __future__ import annotations
@@ -38,9 +40,9 @@ TOLERANCE = 1e-10
 SWEEPS = 25
 """Policy-evaluation sweeps between two policy improvements (modified policy iteration)."""
 CHUNK = 8192
+"""States per step of the Bellman update: the chunk's 14 rows of terms (about 1 MB) stay in the processor's cache."""
 IMPROVE_CHUNK = 1 << 15
 """11-card states per step of a policy improvement: their 14 options (3.5 MB) and the discards' table."""
-"""States per step of the inner loops: the chunk's 14 rows of terms (about 1 MB) stay in the processor's cache."""
 
 Floats = npt.NDArray[np.float64]
 Index = npt.NDArray[np.int32]
