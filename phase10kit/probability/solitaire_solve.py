@@ -41,8 +41,8 @@ SWEEPS = 25
 """Policy-evaluation sweeps between two policy improvements (modified policy iteration)."""
 CHUNK = 8192
 """States per step of the Bellman update: the chunk's 14 rows of terms (about 1 MB) stay in the processor's cache."""
-IMPROVE_CHUNK = 1 << 15
-"""11-card states per step of a policy improvement: their 14 options (3.5 MB) and the discards' table."""
+IMPROVE_CHUNK = 1 << 13
+"""11-card states per step of a policy improvement: their 14 options (1 MB) and the discards' table."""
 
 Floats = npt.NDArray[np.float64]
 Index = npt.NDArray[np.int32]
