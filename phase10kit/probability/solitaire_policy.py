@@ -111,8 +111,9 @@ class PolicyMoves:
             pointers[start + 1 : stop + 1] += filled
             found = np.flatnonzero(moving)  # row by row, columns in order
             end = filled + len(found)
-            np.take(successor.ravel(), found, out=targets[filled:end])
-            np.take(chance, left.ravel().take(found), out=chances[filled:end])
+            # "clip" never clips here (every index is in range); numpy's default mode would copy the output first.
+            np.take(successor.ravel(), found, out=targets[filled:end], mode="clip")
+            np.take(chance, left.ravel().take(found), out=chances[filled:end], mode="clip")
             filled = end
         if absorbing:  # the end of the game stays the end: its row holds 1 (and its value stays 1)
             targets[filled], chances[filled] = count, 1.0

@@ -112,7 +112,7 @@ def _give_back_freed_memory() -> None:
     """
     try:
         trim = ctypes.CDLL(None).malloc_trim
-    except (AttributeError, OSError):  # not glibc
+    except (AttributeError, OSError, TypeError):  # not glibc (Windows cannot even open the process's own library)
         return
     trim(0)
 
