@@ -20,7 +20,7 @@ from tests.binder_env import LOCK, base_versions, binder_venv, installed_version
 
 ROOT = Path(__file__).resolve().parent.parent
 BINDER = ROOT / "binder"
-NEEDED = {"numpy", "pandas", "ipywidgets", "plotly", "anywidget", "voila", "ipykernel", "tqdm"}
+NEEDED = {"numpy", "pandas", "scipy", "ipywidgets", "plotly", "anywidget", "voila", "ipykernel", "tqdm"}
 # The Jupyter front end repo2docker's base already holds, with requirements between its parts
 # (notebook 7.4.7 needs jupyterlab < 4.5): Binder must leave these to the base.
 BASE_OWNS = {"jupyterlab", "notebook", "jupyter-server", "jupyterlab-server", "notebook-shim", "jupyterhub"}

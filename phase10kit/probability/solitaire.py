@@ -11,10 +11,10 @@ The value of a 10-card hand ``h`` is ``V(h) = 1 + sum over draws x of P(x | h) *
 where ``R`` of 11 cards is 0 when they hold the phase, else the smallest ``V`` over the discards.
 It is solved over count profiles (``solitaire_profiles``), their moves indexed through group parts
 (``solitaire_chain``), by modified policy iteration (``solitaire_solve``) until no value changes by
-more than ``solitaire_solve.TOLERANCE``: under half a minute of CPU for a run phase, milliseconds
-for sets or colours. Solved tables are cached on disk (``$P10_CACHE``, else ``~/.cache/phase10kit``)
-and read memory-mapped (``solitaire_store``); a file that does not check out is solved again, and two
-processes asking for the same table solve it once.
+more than ``solitaire_solve.TOLERANCE``: 6–14 s of CPU for a run phase (its sweeps a sparse product,
+``solitaire_policy``), a fraction of a second for sets or colours. Solved tables are cached on disk
+(``$P10_CACHE``, else ``~/.cache/phase10kit``) and read memory-mapped (``solitaire_store``); a file that
+does not check out is solved again, and two processes asking for the same table solve it once.
 
 >>> from phase10kit import parse_cards, Phase
 >>> opt = solitaire_optimum(Phase.parse("s3"))

@@ -70,22 +70,20 @@ def group_parts(space: ProfileSpace, top: int) -> GroupParts:
     columns = space.wild_column
     caps = np.array([*space.caps[:columns], 0, 0], dtype=np.int8)  # Wilds and Skips stay outside the part
     codes: list[Codes] = [np.zeros(1, dtype=np.int64)]
-    grown_codes: list[list[Codes]] = []
+    up: list[Index] = []
     for _ in range(top):
         next_codes, grown = _grow(space, _decode(space, codes[-1]), caps)
+        # Each level's moves up are found at once, so the grown codes of one level only are ever held.
+        up.append(np.stack([_positions(next_codes, g) for g in grown[:columns]]) if columns else _none(len(codes[-1])))
         codes.append(next_codes)
-        grown_codes.append(grown[:columns])
-    up = tuple(
-        np.stack([_positions(codes[m + 1], grown) for grown in grown_codes[m]]) if columns else _none(len(codes[m]))
-        for m in range(top)
-    )
+        del grown
     down: list[Index] = [np.full((columns, 1), -1, dtype=np.int32)]
     for m in range(1, top + 1):
         rows = _decode(space, codes[m])
         encoded = (codes[m], _mirror_codes(space, rows))
         shrunk = [np.where(rows[:, c] > 0, _shrunk(space, rows, c, encoded), -1) for c in range(columns)]
         down.append(np.stack([_positions(codes[m - 1], s) for s in shrunk]) if columns else _none(len(codes[m])))
-    return GroupParts(space, tuple(codes), up, tuple(down))
+    return GroupParts(space, tuple(codes), tuple(up), tuple(down))
 
 
 def _decode(space: ProfileSpace, codes: Codes) -> npt.NDArray[np.int8]:
@@ -113,10 +111,11 @@ class Chain:
 
     Columns are the profile's: the group columns, then Wild, then Skip. ``up[k, s]``: the big
     state that drawing a card of column ``k`` turns small state ``s`` into (-1 when the deck has
-    none left); ``draw[k, s]`` that draw's chance (the unseen cards of column ``k`` over all unseen
-    cards). Discards are kept per level of group parts (``down`` builds the whole table;
-    ``down_chunks`` gives it a slice of big states at a time). ``small_codes`` are the 10-card
-    profiles' codes, sorted.
+    none left); ``unseen[k, s]`` how many cards of column ``k`` the state has not seen, and
+    ``chance[u]`` the chance of drawing one of ``u`` such cards (``draw`` makes the table of chances
+    from them: 8-bit counts keep a table of 14 rows of floats out of memory). Discards are kept per
+    level of group parts (``down`` builds the whole table; ``down_chunks`` gives it a slice of big
+    states at a time). ``small_codes`` are the 10-card profiles' codes, sorted.
     """
 
     space: ProfileSpace
@@ -128,8 +127,18 @@ class Chain:
     small_at: dict[tuple[int, int], int]
     big_blocks: tuple[tuple[int, int, int], ...]
     big_at: dict[tuple[int, int], int]
-    draw: Floats
-    """``draw[k, s]``: the chance that the draw is a card of column ``k`` (its unseen cards over all unseen)."""
+    unseen: npt.NDArray[np.int8]
+    chance: Floats
+
+    @property
+    def draw(self) -> Floats:
+        """``draw[k, s]``: the chance that the draw is a card of column ``k`` (its unseen cards over all unseen)."""
+        return self.draws(0, self.states)
+
+    def draws(self, start: int, stop: int) -> Floats:
+        """``draw[:, start:stop]``, made from the unseen counts."""
+        result: Floats = self.chance[self.unseen[:, start:stop]]
+        return result
 
     @property
     def states(self) -> int:
@@ -233,8 +242,8 @@ def model_chain(space: ProfileSpace, hand_size: int) -> Chain:
     up = np.full((space.columns, small_count), -1, dtype=np.int32)
     unseen_total = np.float64(deck_size - hand_size)
     small_codes = np.empty(small_count, dtype=np.int64)
-    caps = np.array(space.caps[:columns], dtype=np.float64)[:, None]
-    draw = np.zeros((space.columns, small_count))
+    caps = np.array(space.caps[:columns], dtype=np.int8)[:, None]
+    unseen = np.zeros((space.columns, small_count), dtype=np.int8)
     for s, w, level in small_blocks:
         start = small_at[s, w]
         count = len(parts.codes[level])
@@ -243,13 +252,14 @@ def model_chain(space: ProfileSpace, hand_size: int) -> Chain:
         if columns:
             steps = parts.up[level]
             up[:columns, where] = np.where(steps >= 0, steps + big_at[s, w], -1)
-            draw[:columns, where] = (caps - parts.rows(level).T) / unseen_total
+            unseen[:columns, where] = caps - parts.rows(level).T
         if (s, w + 1) in big_at:
             up[wild, where] = np.arange(count) + big_at[s, w + 1]
         if (s + 1, w) in big_at:
             up[skip, where] = np.arange(count) + big_at[s + 1, w]
-        # Divided as the first solver divided them (the same chances to the last bit).
-        draw[wild, where] = np.float64(space.caps[wild] - w) / unseen_total
-        draw[skip, where] = np.float64(space.caps[skip] - s) / unseen_total
+        unseen[wild, where] = space.caps[wild] - w
+        unseen[skip, where] = space.caps[skip] - s
+    # Divided as the first solver divided them, ``float(unseen) / unseen_total``: the same chances to the last bit.
+    chance = np.arange(max(space.caps) + 1, dtype=np.float64) / unseen_total
     kept = GroupParts(space, parts.codes, (), parts.down)  # the draws are in ``up``: drop the parts' own
-    return Chain(space, hand_size, up, small_codes, kept, small_blocks, small_at, big_blocks, big_at, draw)
+    return Chain(space, hand_size, up, small_codes, kept, small_blocks, small_at, big_blocks, big_at, unseen, chance)

@@ -11,16 +11,19 @@ The same iteration as the kit's first solver, step for step, so the values are t
    leaving the hand as it was: each sweep solves that self-loop exactly
    (``V = (1 + moves elsewhere) / (1 - chance to stay)``).
 
-What makes it fast and small is how each step is computed, never what it computes: one column of
-draws at a time into preallocated buffers (no arrays of 14 rows of temporaries), the policy's
-successors as one ``int32`` array in which a self-loop and the end of the game point at a slot
-holding 0, and every sum taken in the same order as before (column by column), so the floating-
-point results are the same to the last bit. ``within(k)`` follows the optimal policy's chain from
-the deal, k = 1 to ``turns``.
+What makes it fast and small is how each step is computed, never what it computes. A policy's
+evaluation sweeps read only its *moves* (``solitaire_policy``): the draws that neither end the game
+nor come back to the same hand, a sparse matrix whose row of a state holds them in column order, so
+its product adds the same nonzero terms in the same order as the first solver's sum over all 14
+columns, and the floating-point results are the same to the last bit. The best discards and the
+Bellman update go through the states in chunks into preallocated buffers. ``within(k)`` follows
+the optimal policy's whole chain from the deal, k = 1 to ``turns`` (its sums in another order: the
+chances agree with the first solver's to about ``1e-15``).
 """
 
 from __future__ import annotations
 
+import ctypes
 import time
 from dataclasses import dataclass
 
@@ -28,6 +31,7 @@ import numpy as np
 import numpy.typing as npt
 
 from phase10kit.probability.solitaire_chain import Chain
+from phase10kit.probability.solitaire_policy import Policy, PolicyMoves
 
 __all__ = ["SWEEPS", "TOLERANCE", "Solved", "solve_chain"]
 
@@ -36,9 +40,9 @@ TOLERANCE = 1e-10
 SWEEPS = 25
 """Policy-evaluation sweeps between two policy improvements (modified policy iteration)."""
 CHUNK = 8192
-"""States per step of the inner loops: the chunk's 14 rows of terms (about 1 MB) stay in the processor's cache."""
-STUCK = 1.0 - 1e-9
-"""A state whose draws lead back to it with at least this chance is not solved for its self-loop."""
+"""States per step of the Bellman update: the chunk's 14 rows of terms (about 1 MB) stay in the processor's cache."""
+IMPROVE_CHUNK = 1 << 13
+"""11-card states per step of a policy improvement: their 14 options (1 MB) and the discards' table."""
 
 Floats = npt.NDArray[np.float64]
 Index = npt.NDArray[np.int32]
@@ -61,12 +65,13 @@ def solve_chain(chain: Chain, done_big: npt.NDArray[np.bool_], weights: Floats, 
     10-card state's share of the deals) and follow the optimal policy ``turns`` turns from the deal."""
     started = time.perf_counter()
     small, big = chain.states, chain.big_states
+    _give_back_freed_memory()  # what building the chain freed
     # Arrays of values have one slot more at the end, which the index -1 (no such card) and ``small``
-    # (the game is over, or a folded self-loop) read: 0, or infinity where a missing card's discard is read.
+    # (the game is over) read: 0, or infinity where a missing card's discard is read.
     values, spare = np.ones(small + 1), np.empty(small + 1)
     after = np.empty(big + 1)
     chosen = np.empty(big + 1, dtype=np.int32)
-    successor = np.empty(chain.up.shape, dtype=np.int32)
+    moves = PolicyMoves(chain.up, chain.unseen, chain.chance)
     iterations = sweeps = 0
     while True:
         # One policy improvement: the best discard of every 11-card state, then a Bellman update.
@@ -78,23 +83,38 @@ def solve_chain(chain: Chain, done_big: npt.NDArray[np.bool_], weights: Floats, 
         residual = float(np.abs(spare[:small] - values[:small]).max())
         values, spare = spare, values
         iterations += 1
-        # Where each draw leads under that policy: a 10-card state, or ``small`` (done). In chunks: numpy
-        # takes with its own index type, so a whole table of 32-bit indices would be copied at once.
-        for start in _chunks(small):
-            stop = min(start + CHUNK, small)
-            np.take(chosen, chain.up[:, start:stop], out=successor[:, start:stop], mode="wrap")
         if residual < TOLERANCE:
             break
-        scale = _fold_self_loops(chain, successor)
+        # Evaluation sweeps over the policy's moves alone (see solitaire_policy).
+        policy = moves.policy(chosen)
+        scale = policy.scale()
+        current = values[:small].copy()
         for _ in range(SWEEPS):
-            _pull(chain, values, successor, spare, turn=1.0)
-            spare[:small] *= scale
-            values, spare = spare, values
+            current = policy.pull(current)
+            current += 1.0
+            current *= scale
             sweeps += 1
+        values[:small] = current
+        del policy, scale, current
+        _give_back_freed_memory()
     del spare, after
-    within = _within(chain, successor, weights, turns)
+    within = _within(moves.policy(chosen, absorbing=True), weights, turns)
     result = values[:small]
     return Solved(result, within, float(weights @ result), iterations, sweeps, time.perf_counter() - started)
+
+
+def _give_back_freed_memory() -> None:
+    """Return the C heap's free pages to the system (glibc's ``malloc_trim``; nothing elsewhere).
+
+    numpy's arrays of a few megabytes come from the C heap, and the arrays that live on (the chain, the
+    values) pin the memory of the temporaries freed around them, free but still counted as the process's:
+    giving it back takes about 100 MB off the resident memory after building the chain, 50 MB off the peak.
+    """
+    try:
+        trim = ctypes.CDLL(None).malloc_trim
+    except (AttributeError, OSError, TypeError):  # not glibc (Windows cannot even open the process's own library)
+        return
+    trim(0)
 
 
 def _chunks(count: int) -> range:
@@ -108,14 +128,19 @@ def _improve(chain: Chain, values: Floats, done_big: npt.NDArray[np.bool_], best
     ``values`` ends with a slot of infinity, which a discard of a card the hand lacks (-1) reads.
     """
     small = len(values) - 1
-    work = np.empty((chain.up.shape[0], CHUNK))
-    for start, stop, down in chain.down_chunks(CHUNK):
+    work = np.empty((chain.up.shape[0], IMPROVE_CHUNK))
+    tied = np.empty(IMPROVE_CHUNK, dtype=np.bool_)
+    for start, stop, down in chain.down_chunks(IMPROVE_CHUNK):
         options = work[:, : stop - start]
         np.take(values, down, out=options, mode="wrap")
-        policy = options.argmin(axis=0)  # the first smallest, as numpy's argmin always gives
-        span = np.arange(stop - start)
-        best[start:stop] = options[policy, span]
-        chosen[start:stop] = down[policy, span]
+        lowest, pick, equal = best[start:stop], chosen[start:stop], tied[: stop - start]
+        np.minimum.reduce(options, axis=0, out=lowest)
+        # The first smallest in column order (what ``argmin`` gives): the columns from the last to the first,
+        # each equal to the smallest taking the pick over (``argmin`` along this axis is several times slower).
+        pick[:] = down[-1]
+        for k in range(len(options) - 2, -1, -1):
+            np.equal(options[k], lowest, out=equal)
+            np.copyto(pick, down[k], where=equal)
     big = len(done_big)
     best[:big][done_big] = 0.0
     chosen[:big][done_big] = small
@@ -128,52 +153,29 @@ def _pull(chain: Chain, source: Floats, targets: Index, out: Floats, *, turn: fl
     the results are the same to the last bit; a chunk of states at a time keeps the work in the processor's
     cache. A target of -1 reads the last slot of ``source``.
     """
-    draw = chain.draw
     count = targets.shape[1]
     work = np.empty((targets.shape[0], CHUNK))
     for start in _chunks(count):
         stop = min(start + CHUNK, count)
         terms = work[:, : stop - start]
         np.take(source, targets[:, start:stop], out=terms, mode="wrap")
-        np.multiply(terms, draw[:, start:stop], out=terms)
+        np.multiply(terms, chain.draws(start, stop), out=terms)
         total = out[start:stop]
         np.add.reduce(terms, axis=0, out=total)
         if turn:
             total += turn
 
 
-def _fold_self_loops(chain: Chain, successor: Index) -> Floats:
-    """Point each self-loop at the slot of 0 (``small``) and return ``1 / (1 - chance to stay)`` per state,
-    the factor that solves each state's self-loop exactly.
-
-    States that would stay with a chance of ``STUCK`` or more keep their self-loops (and a factor of 1).
-    """
-    small = successor.shape[1]
-    own = np.arange(small, dtype=np.int32)
-    stay = np.empty(small)
-    draw = chain.draw
-    work = np.empty((draw.shape[0], CHUNK))
-    for start in _chunks(small):
-        stop = min(start + CHUNK, small)
-        targets = successor[:, start:stop]
-        loops = targets == own[start:stop]
-        terms = work[:, : stop - start]
-        np.multiply(draw[:, start:stop], loops, out=terms)
-        np.add.reduce(terms, axis=0, out=stay[start:stop])
-        targets[loops & (stay[start:stop] < STUCK)] = small
-    scale: Floats = 1.0 / np.where(stay < STUCK, 1.0 - stay, 1.0)
-    return scale
-
-
-def _within(chain: Chain, successor: Index, weights: Floats, turns: int) -> Floats:
-    """The chance that the deal is done within 1, 2, ..., ``turns`` turns, following ``successor`` (the policy's
-    10-card state after each draw, ``small`` when the draw ends the game)."""
-    small = successor.shape[1]
+def _within(chain: Policy, weights: Floats, turns: int) -> Floats:
+    """The chance that the deal is done within 1, 2, ..., ``turns`` turns on the policy's whole ``chain``
+    (``absorbing``: its last state is the end of the game, which stays done); ``weights``: each state's share
+    of the deals. Its sums run in another order than the first solver's, which changes the chances by up to
+    about ``2e-14``: nothing is iterated on them."""
     within = np.empty(turns)
-    done, spare = np.zeros(small + 1), np.empty(small + 1)
+    done = np.zeros(len(weights) + 1)
+    done[-1] = 1.0
     for k in range(turns):
-        done[small] = 1.0
-        _pull(chain, done, successor, spare, turn=0.0)
-        done, spare = spare, done
-        within[k] = float(weights @ done[:small])
+        done = chain.pull(done)
+        # Not ``weights @ done``: a BLAS dot product would start threads that spin beside the next product.
+        within[k] = float(np.einsum("i,i->", weights, done[:-1]))
     return within
