@@ -17,6 +17,7 @@ from typing import Any
 from phase10kit.actions import Action, Discard, Draw, Hit, Lay, Take, parse_action, seat_notation
 from phase10kit.cards import SKIP_INDEX, Card
 from phase10kit.engine.legality import why_not
+from phase10kit.engine.moves import SHARED_TEXT
 from phase10kit.engine.state import CARD_TEXT, GameState, Scalars, find_card, record_line, seat_order
 from phase10kit.engine.undo import UndoLog
 from phase10kit.errors import IllegalActionError, Phase10Error, Reason
@@ -114,7 +115,7 @@ def apply(state: GameState, log: UndoLog, action: Action) -> None:
     state.offered = None
     history_length, scalars = len(state.history), state.scalars()
     try:
-        state.history.append(str(action))
+        state.history.append(SHARED_TEXT.get(id(action)) or str(action))
         _play(state, log, action)
     except Phase10Error:
         _rollback(state, log, history_length, scalars)
