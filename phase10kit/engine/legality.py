@@ -3,6 +3,7 @@
 Every action is validated in full before anything changes: its type and every field's type first
 (``True`` and ``7.0`` are not player, group or phase numbers), then the rules. A refusal is an
 ``IllegalActionError`` with a :class:`~phase10kit.errors.Reason` and the details a sentence needs.
+(``play.apply`` asks only of actions that ``legal_moves`` has not just listed for the very position.)
 Each check is a function of the state and the action (pokerkit's ``can``/``verify`` pair:
 ``can_apply`` and ``verify_apply``), and reads the state only; the legal moves themselves are
 generated in ``phase10kit.engine.turn``.
