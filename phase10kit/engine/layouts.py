@@ -36,7 +36,7 @@ a layout here exactly when ``can_complete`` says so).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
 
 from phase10kit.cards import CARDS_BY_INDEX, COLORS, KIND_COUNT, WILD_INDEX, Card
@@ -47,16 +47,19 @@ from phase10kit.rules import Rules, needs_natural
 __all__ = ["CANDIDATE_CACHE", "key_layouts", "key_layouts_lazily", "layouts"]
 
 
-def _multisets(options: list[tuple[int, int]], size: int, start: int = 0) -> Iterator[list[int]]:
-    """Every distinct multiset of ``size`` card indices drawn from (card index, available) options."""
+@lru_cache(maxsize=4096)
+def _multisets(options: tuple[tuple[int, int], ...], size: int, start: int = 0) -> tuple[tuple[int, ...], ...]:
+    """Every distinct multiset of ``size`` card indices drawn from (card index, available) options, in order
+    (remembered: a value's options are a few small counts, the same for many hands)."""
     if size == 0:
-        yield []
-        return
+        return ((),)
+    found: list[tuple[int, ...]] = []
     for i in range(start, len(options)):
         index, available = options[i]
         for taken in range(min(available, size), 0, -1):
-            for rest in _multisets(options, size - taken, i + 1):
-                yield [index] * taken + rest
+            head = (index,) * taken
+            found += [head + rest for rest in _multisets(options, size - taken, i + 1)]
+    return tuple(found)
 
 
 _VALUE_INDICES: dict[GroupKind, tuple[tuple[GroupValue, range], ...]] = {
@@ -69,22 +72,36 @@ Needs = tuple[tuple[int, int], ...]
 """(card index, copies) of a group's cards."""
 GroupKey = tuple[int, tuple[int, ...]]
 """Orders equal groups of a phase: the value (a colour by its index), then the card indices."""
-Candidate = tuple[Group, Needs, GroupKey]
-"""A group a lay-down may use, with the cards it needs and its ordering key."""
+Candidate = tuple[Group, Needs, GroupKey, int]
+"""A group a lay-down may use, with the cards it needs, its ordering key and those needs packed (``_FIELD``)."""
+
+_FIELD = 8
+"""Bits per card index in packed counts (one integer, a field per card index): seven for the count, the highest a
+guard. The hand's counts with every guard set, less a group's packed needs, keep a field's guard exactly when
+the hand holds that card as often as the group needs it (a shortfall borrows from the guard, never from the field
+above): one subtraction and one ``&`` say whether the hand holds a whole group."""
+_GUARDS = sum(1 << (_FIELD * index + _FIELD - 1) for index in range(KIND_COUNT))
+"""The guard bit of every card index's field."""
+_PACKED_LIMIT = 1 << (_FIELD - 1)
+"""Packed counts hold hands of fewer cards than this (so every count and every group's need fits its field)."""
 
 CANDIDATE_CACHE = 2048
 """Candidates remembered per value and per run window: a hand changes by a card or two a turn, so most
 of its values and windows recur, while a small cache keeps the garbage collector's work small."""
 
 
-def _candidate(kind: GroupKind, indices: list[int], value: GroupValue, order: int) -> Candidate:
+def _candidate(kind: GroupKind, indices: Sequence[int], value: GroupValue, order: int) -> Candidate:
     """The candidate group of these card indices (in the group's order) on ``value`` (ordered by ``order``: a
     number, or a colour's index). Made from the indices: reading them back from the cards costs twice as much."""
     needs: dict[int, int] = {}
     for index in indices:
         needs[index] = needs.get(index, 0) + 1
-    group = Group(kind, tuple([CARDS_BY_INDEX[index] for index in indices]), value)
-    return group, tuple(needs.items()), (order, tuple(indices))
+    packed = 0
+    for index, need in needs.items():
+        packed += need << (_FIELD * index)
+    ordered = tuple(indices)
+    group = Group(kind, tuple(map(CARDS_BY_INDEX.__getitem__, ordered)), value)
+    return group, tuple(needs.items()), (order, ordered), packed
 
 
 @lru_cache(maxsize=CANDIDATE_CACHE)
@@ -107,13 +124,14 @@ def _values_lazily(
     kind = GroupKind.SET if is_set else GroupKind.COLOR
     value, indices = _VALUE_INDICES[kind][value_index]
     order = value if isinstance(value, int) else value.index
-    options = [(i, n) for i, n in zip(indices, held, strict=True) if n]
+    options = tuple([(i, n) for i, n in zip(indices, held, strict=True) if n])
     least = 1 if natural_required else 0
     for naturals in range(min(sum(held), size), least - 1, -1):
         if size - naturals > wilds:
             break
+        padding = (WILD_INDEX,) * (size - naturals)
         for chosen in _multisets(options, naturals):
-            yield _candidate(kind, chosen + [WILD_INDEX] * (size - naturals), value, order)
+            yield _candidate(kind, chosen + padding, value, order)
 
 
 @lru_cache(maxsize=CANDIDATE_CACHE)
@@ -199,55 +217,46 @@ def _run_fill(
 
 
 class _Tally:
-    """The cards a lay-down search has left: per card, per number, per colour, and which cards are there.
+    """The cards a lay-down search has left: per card (``counts``), which number cards are there (``held``, bit
+    ``i`` for card index ``i``) and the Wilds.
 
     Placing a group takes its cards out and taking it back returns them, so each group of a phase
     is chosen from exactly the cards the groups before it left.
     """
 
-    __slots__ = ("colors", "counts", "held", "numbers", "wilds")
+    __slots__ = ("counts", "held", "wilds")
 
     def __init__(self, indices: Iterable[int]) -> None:
         counts = [0] * KIND_COUNT
-        numbers = [0] * 13  # numbers[v] for v in 1..12
-        colors = [0] * 4
-        held = 0  # bit i: a number card of index i is left
+        held = 0
         for index in indices:
             counts[index] += 1
-            if index < WILD_INDEX:
-                numbers[(index >> 2) + 1] += 1
-                colors[index & 3] += 1
-                held |= 1 << index
+            held |= 1 << index
         self.counts = counts
-        self.numbers = numbers
-        self.colors = colors
-        self.held = held
+        self.held = held & _NUMBER_CARDS
         self.wilds = counts[WILD_INDEX]
 
     def take(self, needs: Needs) -> None:
         counts = self.counts
         for index, need in needs:
             counts[index] -= need
-            if index < WILD_INDEX:
-                self.numbers[(index >> 2) + 1] -= need
-                self.colors[index & 3] -= need
-                if not counts[index]:
-                    self.held &= ~(1 << index)
-            else:
+            if index == WILD_INDEX:
                 self.wilds -= need
+            elif not counts[index]:
+                self.held &= ~(1 << index)
 
     def give(self, needs: Needs) -> None:
         counts = self.counts
         for index, need in needs:
             counts[index] += need
-            if index < WILD_INDEX:
-                self.numbers[(index >> 2) + 1] += need
-                self.colors[index & 3] += need
-                self.held |= 1 << index
-            else:
+            if index == WILD_INDEX:
                 self.wilds += need
+            else:
+                self.held |= 1 << index
 
 
+_NUMBER_CARDS = (1 << WILD_INDEX) - 1
+"""A bit for each number card's index (those below the Wild's)."""
 _NIBBLES = sum(1 << 4 * position for position in range(12))
 """The lowest bit of each number's four colour bits in ``_Tally.held``."""
 
@@ -258,11 +267,11 @@ def _group_choices(spec: GroupSpec, tally: _Tally, natural_required: bool) -> li
     usable = min(tally.wilds, size)
     found: list[Candidate] = []
     if spec.kind is GroupKind.RUN:
-        for start, window in _run_windows(size, tally, usable, natural_required):
+        for start, window in _run_windows(size, tally.held, usable, natural_required):
             found += _run_candidates(size, start, window, usable, natural_required)
         return found
     is_set = spec.kind is GroupKind.SET
-    for value_index, held in _group_values(is_set, size, tally, usable, natural_required):
+    for value_index, held in _group_values(is_set, size, tally.counts, usable, natural_required):
         found += _value_candidates(is_set, size, value_index, held, usable, natural_required)
     return found
 
@@ -275,49 +284,49 @@ def _group_choices_lazily(
     size = spec.size
     usable = min(tally.wilds, size, wild_limit)
     if spec.kind is GroupKind.RUN:
-        for start, window in _run_windows(size, tally, usable, natural_required):
+        for start, window in _run_windows(size, tally.held, usable, natural_required):
             yield from _runs_lazily(size, start, window, usable, natural_required)
         return
     is_set = spec.kind is GroupKind.SET
-    for value_index, held in _group_values(is_set, size, tally, usable, natural_required):
+    for value_index, held in _group_values(is_set, size, tally.counts, usable, natural_required):
         yield from _values_lazily(is_set, size, value_index, held, usable, natural_required)
 
 
-def _run_windows(size: int, tally: _Tally, usable: int, natural_required: bool) -> Iterator[tuple[int, int]]:
-    """Each run start that can make a run of ``size`` with at most ``usable`` Wilds, with its window of held cards.
+def _run_windows(size: int, held: int, usable: int, natural_required: bool) -> list[tuple[int, int]]:
+    """Each run start that can make a run of ``size`` with at most ``usable`` Wilds, with its window of the
+    ``held`` cards (``_Tally.held``). A list, not a generator: the caller wants them all.
 
     ``present``: one bit per number (at its colours' lowest bit) when a card of that number is left.
     """
-    held = tally.held
     present = held | held >> 1
     present = (present | present >> 2) & _NIBBLES
     if present.bit_count() + usable < size:
-        return  # too few numbers for any run, even with every Wild
+        return []  # too few numbers for any run, even with every Wild
     bits = (1 << 4 * size) - 1
-    for start in range(1, 14 - size):
-        shift = 4 * (start - 1)
-        lacking = size - ((present >> shift) & bits).bit_count()
-        if lacking > usable or (natural_required and lacking == size):
-            continue  # too many gaps to fill, or no natural card at all: no run starts here
-        yield start, (held >> shift) & bits
+    # The numbers a window must hold: its gaps are filled by Wilds, and one natural card is required (by default).
+    least = max(size - usable, 1 if natural_required else 0)
+    return [
+        (shift // 4 + 1, (held >> shift) & bits)
+        for shift in range(0, 4 * (13 - size), 4)
+        if ((present >> shift) & bits).bit_count() >= least
+    ]
 
 
 def _group_values(
-    is_set: bool, size: int, tally: _Tally, usable: int, natural_required: bool
-) -> Iterator[tuple[int, tuple[int, ...]]]:
+    is_set: bool, size: int, counts: list[int], usable: int, natural_required: bool
+) -> list[tuple[int, tuple[int, ...]]]:
     """Each number (sets) or colour that can make a group of ``size`` with at most ``usable`` Wilds, with the
-    counts of its natural cards."""
-    per_value = tally.numbers[1:] if is_set else tally.colors
-    if max(per_value) + usable < size:
-        return  # no value is enough, even with every Wild (most hands, for most phases)
-    least = 1 if natural_required else 0
-    counts = tally.counts
-    for value_index, have in enumerate(per_value):
-        if have + usable >= size and have >= least:
-            if is_set:
-                yield value_index, tuple(counts[value_index * 4 : value_index * 4 + 4])
-            else:
-                yield value_index, tuple(counts[value_index:WILD_INDEX:4])
+    counts of its natural cards (``counts``: per card index, as ``_Tally.counts``)."""
+    least = max(size - usable, 1 if natural_required else 0)  # the natural cards a value needs
+    if is_set:
+        return [
+            (number, tuple(counts[first : first + 4]))
+            for number, first in enumerate(range(0, WILD_INDEX, 4))
+            if counts[first] + counts[first + 1] + counts[first + 2] + counts[first + 3] >= least
+        ]
+    return [
+        (color, tuple(counts[color:WILD_INDEX:4])) for color in range(4) if sum(counts[color:WILD_INDEX:4]) >= least
+    ]
 
 
 @lru_cache(maxsize=256)
@@ -358,7 +367,7 @@ def _layouts(tally: _Tally, phase: Phase, natural_required: bool) -> Iterator[tu
     def place(g: int, low: GroupKey, previous: list[Candidate]) -> Iterator[tuple[Group, ...]]:
         same = repeats[g]
         options = previous if same or not g else _group_choices(specs[g], tally, natural_required)
-        for group, needs, key in options:
+        for group, needs, key, _ in options:
             if same and (key < low or not _free(counts, needs)):
                 continue  # equal groups come in ascending order: this layout came earlier
             chosen[g] = group
@@ -389,7 +398,7 @@ def _layouts_within(
 
     def place(g: int, low: GroupKey, budget: int) -> Iterator[tuple[Group, ...]]:
         same = repeats[g]
-        for group, needs, key in _group_choices_lazily(specs[g], tally, natural_required, budget):
+        for group, needs, key, _ in _group_choices_lazily(specs[g], tally, natural_required, budget):
             if same and key < low:
                 continue  # equal groups come in ascending order: this layout came earlier
             del chosen[g:]
@@ -423,19 +432,20 @@ def _pair_layouts(tally: _Tally, phase: Phase, natural_required: bool) -> list[t
     first = _group_choices(first_spec, tally, natural_required)
     if not first:
         return found
-    counts = tally.counts
     if first_spec == second_spec:
-        # The second group picks from the first's candidates: those ordered after it whose cards are left.
-        for group, needs, key in first:
-            for index, need in needs:
-                counts[index] -= need
-            found += [(group, other) for other, more, later in first if later >= key and _free(counts, more)]
-            for index, need in needs:
-                counts[index] += need
+        # The second group picks from the first's candidates: those ordered after it whose cards are left
+        # (told by the packed counts, see ``_FIELD``; the first group fits the hand, so each field keeps its guard).
+        guards = _GUARDS
+        held = int.from_bytes(bytes(tally.counts), "little") | guards  # a byte per count: ``_FIELD`` is 8
+        for group, _, key, packed in first:
+            left = held - packed
+            found += [
+                (group, other) for other, _, later, more in first if later >= key and (left - more) & guards == guards
+            ]
         return found
-    for group, needs, _ in first:
+    for group, needs, _, _ in first:
         tally.take(needs)
-        found += [(group, other) for other, _, _ in _group_choices(second_spec, tally, natural_required)]
+        found += [(group, other) for other, _, _, _ in _group_choices(second_spec, tally, natural_required)]
         tally.give(needs)
     return found
 
@@ -452,7 +462,7 @@ def key_layouts(hand_key: tuple[int, ...], phase: Phase, natural_required: bool)
     """Every distinct layout of the hand of these card indices (sorted), the fastest way for a whole list:
     two plain loops for a phase of two groups, the recursive search for the others."""
     tally = _Tally(hand_key)
-    if len(phase.groups) == 2:
+    if len(phase.groups) == 2 and len(hand_key) < _PACKED_LIMIT:
         return _pair_layouts(tally, phase, natural_required)
     return _layouts(tally, phase, natural_required)
 

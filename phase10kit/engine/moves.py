@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from functools import cache, lru_cache
+from typing import TypeVar
 
 from phase10kit.actions import Discard, Draw, Hit, Lay, Take
 from phase10kit.cards import CARDS_BY_INDEX, KIND_COUNT, WILD_INDEX, Card, Color
@@ -15,6 +16,7 @@ from phase10kit.groups import End, Group, GroupValue
 from phase10kit.phases import GroupKind, Phase
 
 __all__ = [
+    "SHARED_TEXT",
     "discard_action",
     "draw_action",
     "fitting_hits",
@@ -30,13 +32,32 @@ __all__ = [
 
 
 # Actions are immutable, so the engine hands out one shared object per distinct action.
-draw_action = cache(Draw)
-take_action = cache(Take)
+SHARED_TEXT: dict[int, str] = {}
+"""The notation of each shared draw, take and discard by the object's ``id`` (each is kept for good by its
+cache, so no other object ever has its id): the history writes a line for every action."""
+
+
+@cache
+def draw_action(player: int) -> Draw:
+    return _shared(Draw(player))
+
+
+@cache
+def take_action(player: int) -> Take:
+    return _shared(Take(player))
 
 
 @cache
 def discard_action(player: int, card_index: int, target: int | None) -> Discard:
-    return Discard(player, CARDS_BY_INDEX[card_index], target)
+    return _shared(Discard(player, CARDS_BY_INDEX[card_index], target))
+
+
+_Shared = TypeVar("_Shared", Draw, Take, Discard)
+
+
+def _shared(action: _Shared) -> _Shared:
+    SHARED_TEXT[id(action)] = str(action)
+    return action
 
 
 @lru_cache(maxsize=65536)
@@ -46,7 +67,7 @@ def hit_action(player: int, target: int, group: int, card_index: int, end: End |
 
 # Big enough for a turn's repeated asks, small enough not to slow the garbage collector: every
 # cached lay-down keeps its groups and cards alive.
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=64)
 def lay_actions(
     player: int, hand_key: tuple[int, ...], phase: Phase, natural_required: bool, named: int | None
 ) -> tuple[Lay, ...]:

@@ -17,6 +17,7 @@ from typing import Any
 from phase10kit.actions import Action, Discard, Draw, Hit, Lay, Take, parse_action, seat_notation
 from phase10kit.cards import SKIP_INDEX, Card
 from phase10kit.engine.legality import why_not
+from phase10kit.engine.moves import SHARED_TEXT
 from phase10kit.engine.state import CARD_TEXT, GameState, Scalars, find_card, record_line, seat_order
 from phase10kit.engine.undo import UndoLog
 from phase10kit.errors import IllegalActionError, Phase10Error, Reason
@@ -97,13 +98,24 @@ def begin_turn(state: GameState, log: UndoLog, after: int) -> None:
 
 
 def apply(state: GameState, log: UndoLog, action: Action) -> None:
-    """Play ``action``; raise ``IllegalActionError`` (state unchanged) when the rules refuse it."""
-    error = why_not(state, action)
-    if error is not None:
-        raise error
+    """Play ``action``; raise ``IllegalActionError`` (state unchanged) when the rules refuse it.
+
+    Every action is checked in full (``why_not``), but one that ``legal_moves`` has just listed for
+    this very position (the same object, in ``state.offered``, which every change forgets) is known
+    legal: a player who chooses from the legal moves pays for the check once, when they are listed.
+    """
+    offered = state.offered
+    for move in offered or ():
+        if move is action:
+            break
+    else:
+        error = why_not(state, action)
+        if error is not None:
+            raise error
+    state.offered = None
     history_length, scalars = len(state.history), state.scalars()
     try:
-        state.history.append(str(action))
+        state.history.append(SHARED_TEXT.get(id(action)) or str(action))
         _play(state, log, action)
     except Phase10Error:
         _rollback(state, log, history_length, scalars)
@@ -126,12 +138,14 @@ def _remove_from_hand(state: GameState, log: UndoLog, player: int, card: Card) -
 
 def _play(state: GameState, log: UndoLog, action: Action) -> None:
     player = action.player
-    # Checked by exact type, the commonest first (``why_not`` has refused anything else); a tuple,
-    # not ``Draw | Take``: isinstance with a union type is several times slower.
-    if type(action) is Discard:
+    # Told by exact type, the commonest first (``why_not`` has refused anything else, subclasses too):
+    # ``type(action) is`` costs less than ``isinstance``.
+    kind = type(action)
+    if kind is Discard:
+        assert type(action) is Discard
         _discard(state, log, action)
-    elif isinstance(action, (Draw, Take)):
-        drawing = type(action) is Draw
+    elif kind is Draw or kind is Take:
+        drawing = kind is Draw
         pile = state.draw_pile if drawing else state.discard_pile
         if drawing and not pile:
             _reshuffle(state, log)
@@ -140,10 +154,12 @@ def _play(state: GameState, log: UndoLog, action: Action) -> None:
         if drawing:
             state.chance.drawn(card)
             state.history.append("drawn " + CARD_TEXT[card.index])
-        state.hands[player].append(card)
-        log.appended(state.hands[player])
+        hand = state.hands[player]
+        hand.append(card)
+        log.appended(hand)
         state.stage = "play"
-    elif isinstance(action, Lay):
+    elif kind is Lay:
+        assert type(action) is Lay
         for card in action.cards:
             _remove_from_hand(state, log, player, card)
         log.filled(state.melds[player])
@@ -154,7 +170,8 @@ def _play(state: GameState, log: UndoLog, action: Action) -> None:
             _finish(state, player)
         elif not state.hands[player]:
             _end_round(state, log)
-    elif isinstance(action, Hit):
+    else:
+        assert type(action) is Hit
         _remove_from_hand(state, log, player, action.card)
         groups = state.melds[action.target]
         old = groups[action.group]
@@ -239,6 +256,7 @@ def undo(state: GameState, log: UndoLog) -> None:
     """Take back the last action (any number of times, back to the deal): for analysis, not for players."""
     if not log:
         raise IllegalActionError("there is no action to undo: the game is at its first deal", reason=Reason.NO_UNDO)
+    state.offered = None
     _rollback(state, log, *log.pop_mark())
 
 

@@ -71,8 +71,10 @@ class GameState:
     ``"over"``), ``over``, ``winner``. The record: ``history`` (one notation line per action plus the
     chance lines). Chance: ``rng`` and ``chance`` (the deck it shuffles, or a history replayed).
 
-    One field is a cache, not state: ``phase_table``, which ``phase10kit.engine.view`` keys by
-    everything it depends on, so it is never stale and never saved.
+    Two fields are caches, not state: ``phase_table``, which ``phase10kit.engine.view`` keys by
+    everything it depends on, so it is never stale and never saved; and ``offered``, the legal moves
+    ``phase10kit.engine.turn.legal_moves`` last listed, forgotten by ``phase10kit.engine.play`` at every
+    change (``apply`` needs not check again an action it finds there: see ``play.apply``).
     """
 
     __slots__ = (
@@ -88,6 +90,7 @@ class GameState:
         "laid",
         "laid_turn",
         "melds",
+        "offered",
         "over",
         "phase_table",
         "players",
@@ -128,6 +131,7 @@ class GameState:
         self.winner: int | None = None
         self.history: list[str] = [f"players {n}", f"rules {rules.notation()}"]
         self.phase_table: PhaseTable | None = None
+        self.offered: Sequence[Any] | None = None
 
     # ------------------------------------------------------------------ phases
 

@@ -357,13 +357,15 @@ def turn_facts(
 def legal_moves(state: GameState) -> Sequence[Action]:
     """Every legal action now, in ``TurnFacts.actions``' order: draws, lay-downs, hits, discards.
 
-    Built as one list (a chain of generators costs a resumption per action at every level).
+    Built as one list (a chain of generators costs a resumption per action at every level), and
+    remembered in ``state.offered`` until the state changes.
     """
     if state.over:
         return ()
     player = state.current_player
     if state.stage == "draw":
-        return draw_moves(player, state.can_draw(), state.can_take())
+        state.offered = draws = draw_moves(player, state.can_draw(), state.can_take())
+        return draws
     key = hand_key(state.hands[player])
     rules = state.rules
     options = state.open_phases(player)
@@ -373,4 +375,6 @@ def legal_moves(state: GameState) -> Sequence[Action]:
     # Whom a Skip may name is asked only of a hand that holds one (its index sorts last).
     has_skip = bool(key) and key[-1] == SKIP_INDEX
     targets = state.skip_targets(player) if has_skip and rules.skip_target == "choose" else (None,)
-    return play_moves(player, key, rules, [(n, state.phase_for(n)) for n in options], named, hits, targets)
+    moves = play_moves(player, key, rules, [(n, state.phase_for(n)) for n in options], named, hits, targets)
+    state.offered = moves  # remembered until the state changes: ``play.apply`` trusts what it finds there
+    return moves
