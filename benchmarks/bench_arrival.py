@@ -44,6 +44,7 @@ from pathlib import Path
 from typing import Any
 
 from bench_classroom import _children, _free_port, _only_loopback
+from bench_common import stop
 from playwright.async_api import async_playwright
 from voila_client import TablePage
 
@@ -280,11 +281,7 @@ def main() -> None:
                             f"|  | (a page's scripts: {first['scripts']}, {first['script_kb']:.0f} KB) | | | | | | | |"
                         )
             finally:
-                server.terminate()
-                try:
-                    server.wait(timeout=30)
-                except subprocess.TimeoutExpired:
-                    server.kill()
+                stop(server)
     print(
         "\nMedians over the pages of a run, seconds from each page's navigation start; CPU seconds from the first "
         "navigation until every page showed its table (kernels: every kernel of the server, the pool's refills too)."

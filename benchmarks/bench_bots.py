@@ -27,6 +27,8 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
+from bench_common import load_average
+
 BOTS = ("RandomBot", "GreedyBot", "SmartBot")
 
 
@@ -120,19 +122,17 @@ def main() -> None:
     if args.seed_base is None:
         args.seed_base = secrets.randbelow(2**40)
 
-    print(f"Machine: {os.cpu_count()} cores, shared with other work (load average {_load():.1f} at the start).\n")
+    print(
+        f"Machine: {os.cpu_count()} cores, shared with other work (load average {load_average():.1f} at the start).\n"
+    )
     speed_rows(args)
     if not args.speed_only:
         strength_rows(args)
-    print(f"\nLoad average at the end: {_load():.1f}.")
+    print(f"\nLoad average at the end: {load_average():.1f}.")
 
 
 def _row(what: str, measured: str, target: str) -> None:
     print(f"| {what} | {measured} | {target} |", flush=True)
-
-
-def _load() -> float:
-    return os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
 
 
 if __name__ == "__main__":

@@ -58,6 +58,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bench_common import stop
 from playwright.async_api import async_playwright, expect
 from voila_client import TablePage
 
@@ -406,12 +407,7 @@ def one_class(checkout: Path, label: str, args: argparse.Namespace) -> ClassResu
                 if any(word in line for word in ("ERROR", "Traceback", "Timeout", "Refused"))
             ][:12]
         finally:
-            server.terminate()
-            try:
-                server.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                server.kill()
-                server.wait(timeout=30)
+            stop(server)
     return ClassResult(
         label, timings, samples, len(idle), idle_mb, idle_server_mb, class_s, kept, freed_s, (before, after), notes
     )

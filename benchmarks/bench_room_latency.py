@@ -20,10 +20,10 @@ import os
 import statistics
 import sys
 import tempfile
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+
+from bench_common import a_store
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # the browser tests' page helpers and their PostgreSQL server: one home for each
@@ -47,18 +47,6 @@ COUNTER = """() => {
     if (now !== last) { last = now; window.__p10_lines.push([Date.now(), now]); }
   }).observe(document.body, { childList: true, subtree: true, characterData: true });
 }"""
-
-
-@contextmanager
-def _store(database: str) -> Iterator[str]:
-    if database == "sqlite":
-        with tempfile.TemporaryDirectory() as folder:
-            yield str(Path(folder) / "tables.sqlite3")
-        return
-    from tests.postgres import fresh_schema, throwaway_server
-
-    with throwaway_server(durable=True) as server, fresh_schema(server) as url:
-        yield url
 
 
 def _shown_at(page: Any, lines: int) -> float | None:
@@ -115,7 +103,7 @@ def _play(server: Any, playwright: Any, rooms: RoomStore, moves: int) -> tuple[l
 
 
 def measure(database: str, moves: int) -> tuple[list[float], float]:
-    with _store(database) as where:
+    with a_store(database) as where:
         rooms = RoomStore(where)
         port = _free_port()
         command = [*voila_command(port), "--ClassroomKernelManager.max_kernels_per_address=22"]

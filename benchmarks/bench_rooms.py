@@ -27,13 +27,12 @@ import multiprocessing
 import os
 import statistics
 import sys
-import tempfile
 import time
 from collections import Counter
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+
+from bench_common import a_store
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # the tests' throwaway PostgreSQL server (tests/postgres.py): one home for it
@@ -98,18 +97,6 @@ def _store_call(error: BaseException) -> str:
     return found
 
 
-@contextmanager
-def _store(database: str) -> Iterator[str]:
-    if database == "sqlite":
-        with tempfile.TemporaryDirectory() as folder:
-            yield str(Path(folder) / "tables.sqlite3")
-        return
-    from tests.postgres import fresh_schema, throwaway_server
-
-    with throwaway_server(durable=True) as server, fresh_schema(server) as url:
-        yield url
-
-
 def _rooms(players: int, rooms: int) -> list[int]:
     """How many people sit in each room: as even as can be, at most ``SEATS``."""
     sizes = [players // rooms + (1 if i < players % rooms else 0) for i in range(rooms)]
@@ -123,7 +110,7 @@ def run(database: str, players: int, rooms: int, seconds: float, think: float) -
     from widgets.room_store import RoomStore
     from widgets.store import new_table_id
 
-    with _store(database) as where:
+    with a_store(database) as where:
         store = RoomStore(where)
         seats: list[tuple[str, int, str, bool]] = []
         hosts: list[tuple[str, str]] = []

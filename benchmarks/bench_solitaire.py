@@ -26,6 +26,8 @@ import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor
 
+from bench_common import load_average, phase_numbers
+
 from phase10kit import phase
 from phase10kit.bots import ExpertBot, SmartBot, play_game, tournament
 from phase10kit.probability import exact_deal_odds, fits_model, solitaire_optimum
@@ -48,8 +50,10 @@ def main() -> None:
     args = parser.parse_args()
     if args.fresh:
         os.environ["P10_CACHE"] = tempfile.mkdtemp(prefix="p10-solitaire-")
-    numbers = [n for n in _numbers(args.phases) if fits_model(phase(n))]
-    print(f"Machine: {os.cpu_count()} cores, shared with other work (load average {_load():.1f} at the start).\n")
+    numbers = [n for n in phase_numbers(args.phases) if fits_model(phase(n))]
+    print(
+        f"Machine: {os.cpu_count()} cores, shared with other work (load average {load_average():.1f} at the start).\n"
+    )
 
     print("## The optimum per phase\n")
     header = (
@@ -72,7 +76,7 @@ def main() -> None:
             f"{s.seconds:.1f} | {load} | {opt.expected_turns:.4f} |{cells}",
             flush=True,
         )
-    skipped = [str(phase(n)) for n in _numbers(args.phases) if not fits_model(phase(n))]
+    skipped = [str(phase(n)) for n in phase_numbers(args.phases) if not fits_model(phase(n))]
     if skipped:
         print(f"\nNot in the model (they mix number and colour groups): {', '.join(skipped)}.")
 
@@ -132,7 +136,7 @@ def main() -> None:
             f"| ExpertBot vs SmartBot, {args.games} 2-player games, seats alternated | "
             f"{win:.1%} (95% Wilson CI {low:.1%}–{high:.1%}); {elapsed:.0f} s on {args.workers} workers | >= 60% |"
         )
-    print(f"\nLoad average at the end: {_load():.1f}.")
+    print(f"\nLoad average at the end: {load_average():.1f}.")
 
 
 def games_per_second(players: int, games: int, repeats: int) -> tuple[float, float]:
@@ -149,18 +153,6 @@ def games_per_second(players: int, games: int, repeats: int) -> tuple[float, flo
         wall.append(games / (time.perf_counter() - start))
         cpu.append(games / (time.process_time() - start_cpu))
     return statistics.median(wall), statistics.median(cpu)
-
-
-def _numbers(text: str) -> list[int]:
-    numbers: list[int] = []
-    for part in text.split(","):
-        low, _, high = part.partition("-")
-        numbers.extend(range(int(low), int(high or low) + 1))
-    return numbers
-
-
-def _load() -> float:
-    return os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
 
 
 if __name__ == "__main__":

@@ -31,6 +31,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from bench_common import load_average, phase_numbers
+
 SOLVE = """
 import json, resource, sys, time
 base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
@@ -130,7 +132,7 @@ def solve_rows(numbers: list[int], against: str | None) -> None:
             if against:
                 old = run(SOLVE, [str(number)], theirs, against)
                 row += f" {old['cpu']:.1f} | {old['peak_mb']:.0f} | {compare(ours, theirs)} |"
-            print(row + f" {_load():.1f} |", flush=True)
+            print(row + f" {load_average():.1f} |", flush=True)
 
 
 def cache_folder(kept: str | None) -> Any:
@@ -217,8 +219,10 @@ def main() -> None:
     from phase10kit import phase
     from phase10kit.probability.solitaire import fits_model
 
-    numbers = [n for n in _numbers(args.phases) if fits_model(phase(n))]
-    print(f"Machine: {os.cpu_count()} cores, shared with other work (load average {_load():.1f} at the start).\n")
+    numbers = [n for n in phase_numbers(args.phases) if fits_model(phase(n))]
+    print(
+        f"Machine: {os.cpu_count()} cores, shared with other work (load average {load_average():.1f} at the start).\n"
+    )
     started = time.perf_counter()
     if args.only in (None, "solve"):
         solve_rows(numbers, args.against)
@@ -228,19 +232,7 @@ def main() -> None:
         play_rows(args.games, not args.no_kernel, args.cache)
     if args.only in (None, "cold"):
         cold_rows()
-    print(f"\nLoad average at the end: {_load():.1f} ({time.perf_counter() - started:.0f} s in all).")
-
-
-def _numbers(text: str) -> list[int]:
-    numbers: list[int] = []
-    for part in text.split(","):
-        low, _, high = part.partition("-")
-        numbers.extend(range(int(low), int(high or low) + 1))
-    return numbers
-
-
-def _load() -> float:
-    return os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"\nLoad average at the end: {load_average():.1f} ({time.perf_counter() - started:.0f} s in all).")
 
 
 if __name__ == "__main__":
