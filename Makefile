@@ -48,7 +48,7 @@ test: $(VENV)/.test-installed $(AXE)
 	# Everything but the browser on both cores; then the browser tests one at a time (their servers and pages
 	# would share the two cores with the rest and time out).
 	$(BIN)/pytest -n 2 -m "not browser" tests phase10kit widgets tools README.md
-	$(BIN)/pytest -m browser tests/browser
+	$(BIN)/pytest -m browser --durations=12 tests/browser
 	# Every course notebook in six languages, both editions, the table and the deck (nbval): two workers, each
 	# running whole notebooks (--dist loadfile keeps a notebook's cells on one kernel).
 	$(BIN)/pytest --nbval-lax --nbval-current-env -n 2 --dist loadfile teacher notebooks
