@@ -13,12 +13,14 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-# Stamps reinstall when pyproject.toml changes.
-$(VENV)/.play-installed: pyproject.toml | $(BIN)/python
+# Stamps reinstall when pyproject.toml or a file pip copies into the environment (the Voila templates of
+# share/, data files even in an editable install) changes: Voila serves the copy, not the checkout.
+SHARED := $(shell find share -type f)
+$(VENV)/.play-installed: pyproject.toml $(SHARED) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[notebooks]"
 	touch $@
 
-$(VENV)/.test-installed: pyproject.toml | $(BIN)/python
+$(VENV)/.test-installed: pyproject.toml $(SHARED) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[notebooks,test]"
 	touch $@ $(VENV)/.play-installed
 

@@ -1,13 +1,15 @@
 """A class arrives: eight pages of the table opened at the same moment all render it, none stays white.
 
-With nbclient's default 4 s IOPub timeout, pages started together on two busy cores lost their cell's output
-(a white page, no error). ``voila.json`` sets ``VoilaExecutor.iopub_timeout`` for a class; this test opens
-eight pages at once in one Chromium (a browser context each, as eight students: their own cookies and
-renderer processes) against a server started with the shipped ``voila.json`` and prints the
-time each page took to show its hand. ``P10_ARRIVAL_RUNS`` (default 1) repeats the arrival on the same server,
-as the measurement in docs/classroom.md does (five runs in a row); ``P10_ARRIVAL_POOL`` preheats that many
-table kernels instead of voila.json's one, and ``P10_ARRIVAL_FILL_DELAY`` puts the pool's refill off by that many
-seconds (the class configuration docs/classroom.md suggests for a class arriving at once).
+With nbclient's default 4 s IOPub timeout, pages started together on two busy cores lost their cell's output (a
+white page, no error). ``voila.json`` sets ``VoilaExecutor.iopub_timeout`` for a class; this test opens eight pages
+at once in one Chromium (a browser context each, as eight students: their own cookies and renderer processes)
+against a server started with the shipped ``voila.json`` and prints the time each page took to show its hand. The
+pages reach nothing but the loopback interface through a proxy that is not there (``OFFLINE``), not through
+``page.route``: a route sends every one of a page's ninety requests through the test's own process, on the two
+cores the pages are timed on. ``P10_ARRIVAL_RUNS`` (default 1) repeats the arrival on the same server, as the
+measurement in docs/classroom.md does (five runs in a row); ``P10_ARRIVAL_POOL`` preheats that many table kernels
+instead of voila.json's one, and ``P10_ARRIVAL_FILL_DELAY`` puts the pool's refill off by that many seconds (the
+class configuration docs/classroom.md suggests for a class arriving at once).
 """
 
 from __future__ import annotations
@@ -17,11 +19,12 @@ import os
 import statistics
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.browser.conftest import Server, only_loopback, voila_server
+from tests.browser.conftest import Server, voila_server
 
 PAGES = 8
 SHIPPED_POOL = 1  # voila.json: one preheated kernel for play.ipynb
@@ -30,8 +33,18 @@ FILL_DELAY = os.environ.get("P10_ARRIVAL_FILL_DELAY")  # voila.json's (0) when n
 GRACE_S = 10  # voila.json: ClassroomKernelManager.disconnect_grace
 RUNS = int(os.environ.get("P10_ARRIVAL_RUNS", "1"))
 ARRIVAL_WAIT = 300.0  # s: on a loaded 2-core machine eight kernel starts take minutes; a white page never ends
+SETTLE_WAIT = 60.0  # s: at most this long for a refilled pool's kernels to finish importing the table
+QUIET_CPU_S = 0.05  # CPU seconds all kernels together use in a second once they wait for a page
+TICK = os.sysconf("SC_CLK_TCK")
 CARDS = ".p10-table .p10-hand button.p10-card"
 ERROR = "There was an error"
+OFFLINE = {"server": "http://127.0.0.1:9", "bypass": "127.0.0.1,localhost"}
+"""A context's proxy: requests to other hosts go to the closed discard port and fail at once."""
+STATE = """([cards, error]) => {
+  const card = document.querySelector(cards);
+  if (card !== null && card.checkVisibility()) return 'table';
+  return document.body !== null && document.body.textContent.includes(error) ? 'error' : '';
+}"""
 
 
 def _children(server: Server) -> int:
@@ -39,8 +52,22 @@ def _children(server: Server) -> int:
     return len(open(f"/proc/{pid}/task/{pid}/children").read().split())
 
 
+def _kernels_cpu_s(server: Server) -> float:
+    """CPU seconds the server's kernels have used so far (user and system)."""
+    pid, total = server.process.pid, 0.0
+    for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split():
+        try:
+            fields = Path(f"/proc/{child}/stat").read_text().rsplit(")", 1)[1].split()
+        except FileNotFoundError:  # stopped meanwhile
+            continue
+        total += (int(fields[11]) + int(fields[12])) / TICK
+    return total
+
+
 def _wait_for_kernels(server: Server, count: int, seconds: float, after_a_run: bool = False) -> None:
-    """Wait until the server has exactly ``count`` kernels (closed pages' stopped, the pool refilled).
+    """Wait until the server has exactly ``count`` kernels (closed pages' stopped, the pool refilled), and they
+    have settled: a refilled pool kernel is counted as soon as it starts, while it still imports the table (a
+    class arrives at a server started minutes before, docs/classroom.md).
 
     After a run the closed pages' kernels are first left their grace period to stop: with a delayed refill the
     count passes through ``count`` while they are still there and the pool is empty.
@@ -52,18 +79,21 @@ def _wait_for_kernels(server: Server, count: int, seconds: float, after_a_run: b
         if time.monotonic() > deadline:
             raise AssertionError(f"after {seconds} s the server has {_children(server)} kernels, not {count}")
         time.sleep(0.5)
+    settled = time.monotonic() + SETTLE_WAIT
+    used = _kernels_cpu_s(server)
+    while time.monotonic() < settled:
+        time.sleep(1)
+        used, before = _kernels_cpu_s(server), used
+        if used - before < QUIET_CPU_S:
+            return
 
 
 def _state(page: Any) -> str:
-    """'table' once the hand is on screen, 'error' for Voila's error note, '' while loading."""
+    """'table' once the hand is on screen, 'error' for Voila's error note, '' while loading (one call per page)."""
     try:
-        if page.locator(CARDS).first.is_visible():
-            return "table"
-        if ERROR in (page.locator("body").text_content(timeout=1_000) or ""):
-            return "error"
+        return str(page.evaluate(STATE, [CARDS, ERROR]))
     except Exception:  # the page is still navigating: its document is being replaced
         return ""
-    return ""
 
 
 def _text(page: Any) -> str:
@@ -75,10 +105,8 @@ def _text(page: Any) -> str:
 
 def _arrive(browser: Any, url: str) -> list[float]:
     """Open PAGES tables at once; the seconds each took until its hand was visible (fails on a blank or error)."""
-    contexts = [browser.new_context() for _ in range(PAGES)]
+    contexts = [browser.new_context(proxy=OFFLINE) for _ in range(PAGES)]
     pages = [context.new_page() for context in contexts]
-    for page in pages:
-        page.route("**/*", only_loopback)
     start = time.monotonic()
     for number, page in enumerate(pages):
         # Start every navigation without waiting for it: the eight requests reach the server together.
